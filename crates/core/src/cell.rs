@@ -1,0 +1,88 @@
+//! A cell is one measured figure: (configuration, algorithm, operation, mode, size).
+
+use serde::{Deserialize, Serialize};
+
+use crate::catalog::{AlgorithmClass, AlgorithmSpec};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Operation {
+    Encrypt,
+    Decrypt,
+    Digest,
+}
+
+impl Operation {
+    /// Short form used in tables ("enc", "dec", "hash").
+    pub fn short(self) -> &'static str {
+        match self {
+            Operation::Encrypt => "enc",
+            Operation::Decrypt => "dec",
+            Operation::Digest => "hash",
+        }
+    }
+}
+
+/// How one timed call is shaped; see docs/METHOD.md.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// One context initialised once; each call is one update over `size` bytes.
+    Stream,
+    /// Each call is a whole message: fresh IV/nonce, update, final (AEAD: tag
+    /// computed or verified); digests: the library's one-shot call.
+    Message,
+}
+
+impl Mode {
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Stream => "stream",
+            Mode::Message => "message",
+        }
+    }
+
+    /// The mode whose semantics match `openssl speed -evp` for this class:
+    /// plain ciphers stream updates on one context, AEADs and digests are
+    /// timed per message (docs/METHOD.md cites apps/speed.c).
+    pub fn default_for(class: AlgorithmClass) -> Mode {
+        match class {
+            AlgorithmClass::Cipher => Mode::Stream,
+            AlgorithmClass::Aead | AlgorithmClass::Digest => Mode::Message,
+        }
+    }
+}
+
+/// What the worker is asked to measure.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CellSpec {
+    /// Catalog id.
+    pub algorithm: String,
+    pub operation: Operation,
+    pub mode: Mode,
+    /// Set the key again for every message (message mode; what openssl speed 3.x does for AEADs).
+    #[serde(default)]
+    pub rekey: bool,
+    /// Message size in bytes.
+    pub size: usize,
+}
+
+impl CellSpec {
+    /// The mode label shown in outputs: "stream", "message" or "message+rekey".
+    pub fn mode_label(&self) -> String {
+        if self.rekey && self.mode == Mode::Message {
+            "message+rekey".to_string()
+        } else {
+            self.mode.name().to_string()
+        }
+    }
+}
+
+/// Operations that apply to an algorithm, given the ones the user asked for.
+pub fn operations_for(alg: &AlgorithmSpec, requested: &[Operation]) -> Vec<Operation> {
+    if alg.is_digest() {
+        vec![Operation::Digest]
+    } else {
+        requested.iter().copied().filter(|op| *op != Operation::Digest).collect()
+    }
+}

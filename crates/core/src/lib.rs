@@ -1,0 +1,15 @@
+//! The data model of cryptobench: what can be measured (the algorithm
+//! [`catalog`]), what one measurement is ([`cell`]), how figures are expressed
+//! ([`units`]), what a run produces ([`result`]), the worker [`protocol`] and
+//! the [`stats`] applied to samples. Nothing here performs I/O or timing.
+
+pub mod catalog;
+pub mod cell;
+pub mod protocol;
+pub mod result;
+pub mod sizes;
+pub mod stats;
+pub mod units;
+
+pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};
+pub use cell::{CellSpec, Mode, Operation};

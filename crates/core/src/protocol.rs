@@ -1,0 +1,41 @@
+//! The orchestrator ↔ worker protocol: one [`Job`] as JSON on the worker's
+//! stdin, then [`WorkerMessage`]s as JSON lines on its stdout. The first line
+//! is always `hello` (or `unavailable`) carrying [`PROTOCOL_VERSION`], so a
+//! mismatched binary is detected instead of misread.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cell::CellSpec;
+use crate::result::{BackendInfo, CellResult, ConfigurationSpec, TimingSettings, Verification};
+
+pub const PROTOCOL_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Job {
+    pub protocol: u32,
+    pub configuration: ConfigurationSpec,
+    /// Only load the backend and say hello: used to check configurations up front.
+    pub probe_only: bool,
+    pub cells: Vec<CellSpec>,
+    pub timing: TimingSettings,
+    /// Pin the worker to this logical CPU before loading anything.
+    pub pin_cpu: Option<usize>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+pub enum WorkerMessage {
+    Hello {
+        protocol: u32,
+        backend: BackendInfo,
+        /// Catalog ids this backend supports.
+        supported: Vec<String>,
+    },
+    Unavailable {
+        protocol: u32,
+        reason: String,
+    },
+    Verified(Verification),
+    Cell(CellResult),
+    Done,
+}

@@ -1,0 +1,184 @@
+//! What a run produces. Serialised as the JSON output (`--format json`),
+//! whose shape is versioned by [`SCHEMA_VERSION`] and described by
+//! docs/run.schema.json (generated from these types; a test keeps it current).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cell::CellSpec;
+use crate::stats::{Sample, Summary};
+
+/// Bumped whenever a field changes meaning or disappears (additions keep it).
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RunResult {
+    pub schema_version: u32,
+    pub tool: ToolInfo,
+    /// RFC 3339, UTC.
+    pub started_at: String,
+    pub finished_at: String,
+    pub command_line: Vec<String>,
+    pub host: HostInfo,
+    pub settings: RunSettings,
+    pub configurations: Vec<ConfigurationResult>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ToolInfo {
+    pub name: String,
+    pub version: String,
+}
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct HostInfo {
+    pub hostname: Option<String>,
+    pub cpu_model: Option<String>,
+    pub logical_cores: usize,
+    pub arch: String,
+    pub os: String,
+    pub kernel: Option<String>,
+    /// Hypervisor vendor when the CPU reports one.
+    pub virtualization: Option<String>,
+}
+
+/// How the cells were timed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct TimingSettings {
+    /// Each sample lasts at least this long (iterations are calibrated to it).
+    pub sample_target_ns: u64,
+    /// Sampling stops when this much time was spent on the cell.
+    pub cell_budget_ns: u64,
+    /// Sampling continues at least this long before the precision rule may stop it.
+    pub min_samples: usize,
+    /// Sampling stops early once the 95% CI half-width of the median is below this fraction.
+    pub target_relative_ci: f64,
+    /// Untimed running before the first sample.
+    pub warmup_ns: u64,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct RunSettings {
+    pub timing: TimingSettings,
+    pub sizes: Vec<usize>,
+    /// The logical CPU the workers were pinned to.
+    pub pinned_cpu: Option<usize>,
+}
+
+/// What the user asked for: which backend, which library file, which environment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ConfigurationSpec {
+    /// Backend id, e.g. "openssl".
+    pub backend: String,
+    /// Library file given by the user; None = the system's default.
+    pub library: Option<String>,
+    /// Extra environment for the worker (e.g. capability masks).
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+}
+
+impl ConfigurationSpec {
+    /// How the user would write it: `openssl` or `openssl=/path/libcrypto.so`.
+    pub fn display(&self) -> String {
+        match &self.library {
+            Some(path) => format!("{}={}", self.backend, path),
+            None => self.backend.clone(),
+        }
+    }
+}
+
+/// The backend's description of itself, read from the library.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct BackendInfo {
+    pub id: String,
+    /// Library name, e.g. "OpenSSL".
+    pub name: String,
+    /// Version string as the library reports it.
+    pub version: String,
+    /// The file actually loaded.
+    pub library_path: Option<String>,
+    /// The library's own view of the CPU, e.g. "OPENSSL_ia32cap=0x…:0x…".
+    pub cpu_capabilities: Option<String>,
+    /// Further facts (build flags, platform), name → value.
+    #[serde(default)]
+    pub details: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum ConfigurationStatus {
+    /// Every requested cell was processed.
+    Completed,
+    /// The backend could not be loaded or used; nothing was measured.
+    Unavailable { reason: String },
+    /// The worker died; cells received before are kept.
+    Crashed { reason: String },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ConfigurationResult {
+    /// 1-based, as shown in tables ("[1]").
+    pub index: usize,
+    pub spec: ConfigurationSpec,
+    pub backend: Option<BackendInfo>,
+    #[serde(flatten)]
+    pub status: ConfigurationStatus,
+    pub verifications: Vec<Verification>,
+    pub cells: Vec<CellResult>,
+}
+
+/// Outcome of the known-answer, round-trip and tamper checks for one algorithm.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Verification {
+    pub algorithm: String,
+    #[serde(flatten)]
+    pub outcome: VerificationOutcome,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum VerificationOutcome {
+    /// `checks` individual checks passed (vectors, round trips, tamper rejections).
+    Passed { checks: usize },
+    Failed { reason: String },
+    /// The backend does not offer the algorithm.
+    Unsupported { reason: String },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CellResult {
+    #[serde(flatten)]
+    pub spec: CellSpec,
+    #[serde(flatten)]
+    pub outcome: CellOutcome,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum CellOutcome {
+    Measured(Measurement),
+    /// Verification failed: the cell was not timed.
+    Failed { reason: String },
+    /// The backend or the algorithm cannot do this cell (size, mode).
+    Unsupported { reason: String },
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Measurement {
+    pub summary: Summary,
+    /// Every timed sample, in the order taken.
+    pub samples: Vec<Sample>,
+    /// Why the figure should be read with care; empty when it is clean.
+    pub warnings: Vec<String>,
+    /// Output folded over all samples (hex), proof that the work was done.
+    pub checksum: String,
+    /// Which code path the library chose, where it says so.
+    pub implementation: Option<String>,
+}
+
+impl Measurement {
+    pub fn is_noisy(&self) -> bool {
+        !self.warnings.is_empty()
+    }
+}
