@@ -1,1 +1,32 @@
+//! Backends: one module per crypto library behind small traits
+//! ([`Backend`] for what a library offers, [`Primitive`] for one prepared,
+//! timeable operation), the published [`known_answers`] and the
+//! [`verify`] checks every backend passes before anything is timed.
+//!
+//! Native libraries are loaded at run time with `libloading`: a missing
+//! library or symbol makes a backend *unavailable* with a reason, never a
+//! build failure or a crash.
 
+pub mod error;
+pub mod known_answers;
+mod library_path;
+pub mod openssl;
+mod traits;
+pub mod verify;
+
+pub use error::{BackendError, OpenError};
+pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
+
+use cryptobench_core::result::ConfigurationSpec;
+
+/// Every backend id `--backend` accepts.
+pub const BACKEND_IDS: &[&str] = &["openssl"];
+
+/// Opens the backend a configuration names. Call it in the worker process
+/// only: loading a library may run its initialisers and fix its CPU view.
+pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
+    match spec.backend.as_str() {
+        "openssl" => Ok(Box::new(openssl::OpensslBackend::open(spec.library.as_deref())?)),
+        other => Err(OpenError::UnknownBackend(other.to_string())),
+    }
+}

@@ -1,0 +1,29 @@
+//! Errors of backends, worded to say what happened and what to do.
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("unknown backend '{0}'; valid: {valid}", valid = crate::BACKEND_IDS.join(", "))]
+    UnknownBackend(String),
+    #[error("cannot load {path}: {reason}")]
+    Load { path: String, reason: String },
+    #[error("{path} is not a {expected}: it has no symbol {symbol}")]
+    NotThatLibrary { path: String, expected: &'static str, symbol: &'static str },
+    #[error("{path} lacks the symbol {symbol}, which cryptobench needs ({library} {version}); is the build complete?")]
+    MissingSymbol { path: String, symbol: &'static str, library: &'static str, version: String },
+    #[error("{path} is {library} {version}; cryptobench supports {supported}")]
+    UnsupportedVersion { path: String, library: &'static str, version: String, supported: &'static str },
+    #[error("no {library} found on this system (tried {tried}); install it or give its path with --backend {id}=PATH")]
+    NotFound { library: &'static str, id: &'static str, tried: String },
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BackendError {
+    #[error("{0} is not supported by this backend")]
+    Unsupported(String),
+    #[error("{call} failed{detail}", detail = if .detail.is_empty() { String::new() } else { format!(": {}", .detail) })]
+    Call { call: &'static str, detail: String },
+    #[error("authentication failed: the tag did not verify")]
+    AuthenticationFailed,
+    #[error("{0}")]
+    Invalid(String),
+}

@@ -1,0 +1,69 @@
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmSpec, CellSpec};
+
+use crate::error::BackendError;
+
+/// Whether a backend can do an algorithm, and if not, why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Support {
+    Supported,
+    Unsupported(String),
+}
+
+/// Ciphertext and (AEAD) tag of a one-shot encryption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sealed {
+    pub ciphertext: Vec<u8>,
+    pub tag: Vec<u8>,
+}
+
+/// Key material a cell is prepared with (random in timed cells).
+#[derive(Debug, Clone)]
+pub struct CellInputs {
+    pub key: Vec<u8>,
+    pub iv: Vec<u8>,
+    pub aad: Vec<u8>,
+}
+
+/// A crypto library as cryptobench sees it.
+///
+/// The one-shot calls serve verification (known answers, round trips,
+/// tamper checks); [`Backend::prepare`] builds the timed operation, doing
+/// everything that is not part of the measured work (symbol lookup, cipher
+/// fetch, key schedule) outside the timing.
+pub trait Backend {
+    fn info(&self) -> BackendInfo;
+    fn support(&self, alg: &AlgorithmSpec) -> Support;
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError>;
+    /// Fails with [`BackendError::AuthenticationFailed`] when an AEAD tag does not verify.
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError>;
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError>;
+    /// Prepares a cell. `message` is the buffer content the cell starts from;
+    /// decrypting cells encrypt it once here so that every timed call
+    /// decrypts (and authenticates) a genuine message.
+    fn prepare(&self, cell: &CellSpec, alg: &AlgorithmSpec, inputs: &CellInputs, message: &[u8]) -> Result<Box<dyn Primitive + '_>, BackendError>;
+}
+
+/// One prepared operation. The loop lives inside `run`, so dynamic dispatch
+/// costs once per sample, not once per call.
+pub trait Primitive {
+    /// Performs the operation `iterations` times over `buf` (in place, or
+    /// into `buf` from the prepared ciphertext when decrypting messages).
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError>;
+    /// The digest or tag of the last call, where the operation has one.
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        Ok(None)
+    }
+    /// Which code path ran, where the library says so (e.g. "aesni", "soft").
+    fn implementation(&self) -> Option<String> {
+        None
+    }
+}

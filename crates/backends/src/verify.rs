@@ -1,0 +1,207 @@
+//! The checks a backend passes before anything is timed: published known
+//! answers, round trips over many lengths, AEAD tamper rejection, and that
+//! the prepared (timed) primitive computes what the verified path computes.
+
+use cryptobench_core::result::VerificationOutcome;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
+
+use crate::error::BackendError;
+use crate::known_answers::{known_answers_for, KnownAnswer};
+use crate::traits::{Backend, CellInputs, Primitive, Support};
+
+/// Verifies one algorithm of a backend; `Passed` carries the number of checks made.
+pub fn verify_algorithm(backend: &dyn Backend, alg: &AlgorithmSpec) -> VerificationOutcome {
+    if let Support::Unsupported(reason) = backend.support(alg) {
+        return VerificationOutcome::Unsupported { reason };
+    }
+    let result = known_answers(backend, alg).and_then(|kat| {
+        let round_trips = if alg.is_digest() { digest_consistency(backend, alg)? } else { round_trips(backend, alg)? };
+        Ok(kat + round_trips)
+    });
+    match result {
+        Ok(checks) => VerificationOutcome::Passed { checks },
+        Err(reason) => VerificationOutcome::Failed { reason },
+    }
+}
+
+fn unhex(field: &str) -> Vec<u8> {
+    hex::decode(field).expect("known answers are valid hex (checked by known_answers tests)")
+}
+
+fn call<T>(what: impl FnOnce() -> String, r: Result<T, BackendError>) -> Result<T, String> {
+    r.map_err(|e| format!("{}: {e}", what()))
+}
+
+fn known_answers(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
+    let mut checks = 0;
+    for ka in known_answers_for(alg.id) {
+        checks += known_answer(backend, alg, ka)?;
+    }
+    if checks == 0 {
+        return Err(format!("no known answers are recorded for {}", alg.id));
+    }
+    Ok(checks)
+}
+
+fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) -> Result<usize, String> {
+    let (key, iv, aad, input, output, tag) = (unhex(ka.key), unhex(ka.iv), unhex(ka.aad), unhex(ka.input), unhex(ka.output), unhex(ka.tag));
+    let label = || format!("known answer ({})", ka.source);
+    if alg.is_digest() {
+        let got = call(label, backend.digest_once(alg, &input))?;
+        return if got == output { Ok(1) } else { Err(format!("{}: digest {} differs from the published {}", label(), hex::encode(got), ka.output)) };
+    }
+    let sealed = call(label, backend.encrypt_once(alg, &key, &iv, &aad, &input))?;
+    if sealed.ciphertext != output {
+        return Err(format!("{}: ciphertext {} differs from the published {}", label(), hex::encode(&sealed.ciphertext), ka.output));
+    }
+    if sealed.tag != tag {
+        return Err(format!("{}: tag {} differs from the published {}", label(), hex::encode(&sealed.tag), ka.tag));
+    }
+    let plain = call(label, backend.decrypt_once(alg, &key, &iv, &aad, &output, &tag))?;
+    if plain != input {
+        return Err(format!("{}: decryption does not give the plaintext back", label()));
+    }
+    let mut checks = 2;
+    if alg.class == AlgorithmClass::Aead {
+        checks += tamper_checks(backend, alg, &key, &iv, &aad, &output, &tag)?;
+    }
+    Ok(checks)
+}
+
+/// A flipped bit in the tag, the ciphertext or the AAD must be rejected.
+fn tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], ct: &[u8], tag: &[u8]) -> Result<usize, String> {
+    let flip = |v: &[u8]| {
+        let mut v = v.to_vec();
+        if let Some(b) = v.first_mut() {
+            *b ^= 1;
+        }
+        v
+    };
+    let mut cases = vec![("tag", ct.to_vec(), flip(tag), aad.to_vec())];
+    if !ct.is_empty() {
+        cases.push(("ciphertext", flip(ct), tag.to_vec(), aad.to_vec()));
+    }
+    if !aad.is_empty() {
+        cases.push(("AAD", ct.to_vec(), tag.to_vec(), flip(aad)));
+    }
+    for (what, c, t, a) in &cases {
+        match backend.decrypt_once(alg, key, iv, a, c, t) {
+            Err(BackendError::AuthenticationFailed) => {}
+            Ok(_) => return Err(format!("a message with a tampered {what} was accepted")),
+            Err(e) => return Err(format!("a message with a tampered {what} gave an unexpected error: {e}")),
+        }
+    }
+    Ok(cases.len())
+}
+
+/// Message lengths for round trips: empty, odd and block-multiple, allowed by the mode.
+fn round_trip_lengths(alg: &AlgorithmSpec) -> Vec<usize> {
+    [0, 1, 15, 16, 17, 31, 64, 100, 1024, 4099, 65536].into_iter().filter(|&n| alg.size_problem(n).is_none()).collect()
+}
+
+/// Deterministic filler so failures reproduce (xorshift64*, Vigna 2016).
+pub fn pseudo_random_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
+        })
+        .collect()
+}
+
+/// Inputs of the right lengths for an algorithm, derived from a seed.
+pub fn inputs_for(alg: &AlgorithmSpec, seed: u64) -> CellInputs {
+    CellInputs {
+        key: pseudo_random_bytes(seed, alg.key_len),
+        iv: pseudo_random_bytes(seed ^ 0x5555, alg.iv_len),
+        aad: if alg.class == AlgorithmClass::Aead { pseudo_random_bytes(seed ^ 0xaaaa, TLS_AAD_LEN) } else { Vec::new() },
+    }
+}
+
+/// AAD bytes per AEAD message: a TLS 1.2 record header (RFC 5246 §6.2.3.3:
+/// seq_num 8 + type 1 + version 2 + length 2), as `openssl speed` passes.
+pub const TLS_AAD_LEN: usize = 13;
+
+fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
+    let mut checks = 0;
+    for (i, len) in round_trip_lengths(alg).into_iter().enumerate() {
+        let inputs = inputs_for(alg, 1000 + i as u64);
+        let plain = pseudo_random_bytes(77 + i as u64, len);
+        let label = || format!("round trip of {len} bytes");
+        let sealed = call(label, backend.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &plain))?;
+        if len >= 16 && sealed.ciphertext == plain {
+            return Err(format!("{}: the ciphertext equals the plaintext", label()));
+        }
+        let back = call(label, backend.decrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &sealed.ciphertext, &sealed.tag))?;
+        if back != plain {
+            return Err(format!("{}: decryption does not give the plaintext back", label()));
+        }
+        checks += 1;
+        if alg.class == AlgorithmClass::Aead {
+            checks += tamper_checks(backend, alg, &inputs.key, &inputs.iv, &inputs.aad, &sealed.ciphertext, &sealed.tag)?;
+        }
+    }
+    Ok(checks)
+}
+
+/// Digests: same input, same value; one bit more, another value.
+fn digest_consistency(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
+    let mut checks = 0;
+    for len in round_trip_lengths(alg) {
+        let mut msg = pseudo_random_bytes(len as u64 + 5, len);
+        let a = call(|| format!("digest of {len} bytes"), backend.digest_once(alg, &msg))?;
+        let b = call(|| format!("digest of {len} bytes"), backend.digest_once(alg, &msg))?;
+        if a != b || a.len() != alg.digest_len {
+            return Err(format!("digest of {len} bytes is not deterministic or has the wrong length"));
+        }
+        if let Some(x) = msg.first_mut() {
+            *x ^= 1;
+            if call(|| "digest".into(), backend.digest_once(alg, &msg))? == a {
+                return Err(format!("digests of two different {len}-byte messages are equal"));
+            }
+        }
+        checks += 1;
+    }
+    Ok(checks)
+}
+
+/// Runs a freshly prepared primitive once on a copy of `buf` and checks the
+/// result against the verified one-shot path; the primitive is then timed.
+pub fn check_primitive(backend: &dyn Backend, cell: &CellSpec, alg: &AlgorithmSpec, inputs: &CellInputs, primitive: &mut dyn Primitive, buf: &[u8]) -> Result<(), String> {
+    let mut work = buf.to_vec();
+    call(|| "the prepared operation".into(), primitive.run(1, &mut work))?;
+    let mismatch = |what: &str| Err(format!("the timed {} path computes a different {what} than the verified one", cell.mode_label()));
+    let aad: &[u8] = if cell.mode == Mode::Message { &inputs.aad } else { &[] };
+    match cell.operation {
+        Operation::Digest => {
+            let expected = call(|| "digest".into(), backend.digest_once(alg, buf))?;
+            if call(|| "digest".into(), primitive.last_output())? != Some(expected) {
+                return mismatch("digest");
+            }
+        }
+        Operation::Encrypt => {
+            let expected = call(|| "encryption".into(), backend.encrypt_once(alg, &inputs.key, &inputs.iv, aad, buf))?;
+            if work != expected.ciphertext {
+                return mismatch("ciphertext");
+            }
+            if cell.mode == Mode::Message && alg.class == AlgorithmClass::Aead && call(|| "tag".into(), primitive.last_output())? != Some(expected.tag) {
+                return mismatch("tag");
+            }
+        }
+        Operation::Decrypt if cell.mode == Mode::Message => {
+            if work != buf {
+                return mismatch("plaintext");
+            }
+        }
+        Operation::Decrypt => {
+            let again = call(|| "encryption".into(), backend.encrypt_once(alg, &inputs.key, &inputs.iv, &[], &work))?;
+            if again.ciphertext != buf {
+                return mismatch("plaintext");
+            }
+        }
+    }
+    Ok(())
+}
