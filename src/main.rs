@@ -1,1 +1,21 @@
-fn main() {}
+//! cryptobench: how fast is cryptography here, through which library, and is
+//! the hardware acceleration used? This file only parses the command line,
+//! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
+
+mod cli;
+mod commands;
+mod exit;
+mod plan;
+mod worker_client;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match commands::dispatch(cli) {
+        Ok(code) => code,
+        Err(err) => exit::report(&err),
+    }
+}

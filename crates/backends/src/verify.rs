@@ -3,6 +3,7 @@
 //! the prepared (timed) primitive computes what the verified path computes.
 
 use cryptobench_core::result::VerificationOutcome;
+use cryptobench_core::cell::DEFAULT_AAD_LEN;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
 use crate::error::BackendError;
@@ -117,13 +118,9 @@ pub fn inputs_for(alg: &AlgorithmSpec, seed: u64) -> CellInputs {
     CellInputs {
         key: pseudo_random_bytes(seed, alg.key_len),
         iv: pseudo_random_bytes(seed ^ 0x5555, alg.iv_len),
-        aad: if alg.class == AlgorithmClass::Aead { pseudo_random_bytes(seed ^ 0xaaaa, TLS_AAD_LEN) } else { Vec::new() },
+        aad: if alg.class == AlgorithmClass::Aead { pseudo_random_bytes(seed ^ 0xaaaa, DEFAULT_AAD_LEN) } else { Vec::new() },
     }
 }
-
-/// AAD bytes per AEAD message: a TLS 1.2 record header (RFC 5246 §6.2.3.3:
-/// seq_num 8 + type 1 + version 2 + length 2), as `openssl speed` passes.
-pub const TLS_AAD_LEN: usize = 13;
 
 fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
     let mut checks = 0;

@@ -44,7 +44,7 @@ fn timed_primitives_compute_what_was_verified() {
                 for mode in [Mode::Stream, Mode::Message] {
                     for rekey in [false, true] {
                         let size = 64;
-                        let cell = CellSpec { algorithm: alg.id.into(), operation, mode, rekey, size };
+                        let cell = CellSpec { algorithm: alg.id.into(), operation, mode, rekey, size, aad: 13 };
                         let inputs = inputs_for(alg, 9);
                         let buf = pseudo_random_bytes(3, size);
                         let mut p = backend.prepare(&cell, alg, &inputs, &buf).unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
@@ -60,7 +60,7 @@ fn timed_primitives_compute_what_was_verified() {
 fn tampered_message_fails_inside_the_timed_loop() {
     each_backend(|id, backend| {
         let alg = cryptobench_core::catalog::find("aes-128-gcm").unwrap();
-        let cell = CellSpec { algorithm: alg.id.into(), operation: Operation::Decrypt, mode: Mode::Message, rekey: false, size: 32 };
+        let cell = CellSpec { algorithm: alg.id.into(), operation: Operation::Decrypt, mode: Mode::Message, rekey: false, size: 32, aad: 13 };
         let inputs = inputs_for(alg, 1);
         let Ok(mut p) = backend.prepare(&cell, alg, &inputs, &[7u8; 32]) else {
             eprintln!("SKIPPED {id}: no aes-128-gcm");

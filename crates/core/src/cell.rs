@@ -65,16 +65,34 @@ pub struct CellSpec {
     pub rekey: bool,
     /// Message size in bytes.
     pub size: usize,
+    /// Bytes of additional authenticated data per AEAD message (message mode).
+    #[serde(default = "default_aad")]
+    pub aad: usize,
+}
+
+/// AAD bytes per AEAD message by default: a TLS 1.2 record header (RFC 5246
+/// §6.2.3.3: seq_num 8 + type 1 + version 2 + length 2), as `openssl speed
+/// -aead` passes (EVP_AEAD_TLS1_AAD_LEN).
+pub const DEFAULT_AAD_LEN: usize = 13;
+
+fn default_aad() -> usize {
+    DEFAULT_AAD_LEN
 }
 
 impl CellSpec {
-    /// The mode label shown in outputs: "stream", "message" or "message+rekey".
+    /// The mode label shown in outputs: "stream", "message", "message+rekey",
+    /// with the AAD length where it differs from the default.
     pub fn mode_label(&self) -> String {
-        if self.rekey && self.mode == Mode::Message {
-            "message+rekey".to_string()
-        } else {
-            self.mode.name().to_string()
+        let mut label = self.mode.name().to_string();
+        if self.mode == Mode::Message {
+            if self.rekey {
+                label.push_str("+rekey");
+            }
+            if self.aad != DEFAULT_AAD_LEN && crate::catalog::find(&self.algorithm).is_some_and(|a| a.class == AlgorithmClass::Aead) {
+                label.push_str(&format!(" aad={}", self.aad));
+            }
         }
+        label
     }
 }
 

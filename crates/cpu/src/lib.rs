@@ -1,1 +1,10 @@
+//! The machine under test: processor and OS description ([`host`]), the
+//! thread's CPU time ([`thread_cpu_time_ns`]) and pinning ([`pin_to_cpu`]).
 
+mod host;
+mod thread;
+
+pub use host::host_info;
+#[cfg(target_os = "linux")]
+pub use thread::allowed_cpus;
+pub use thread::{pin_to_cpu, thread_cpu_time_ns, PinError};

@@ -1,1 +1,53 @@
+//! The one timing loop: every backend and algorithm is measured by the same
+//! code. [`run_cell`] prepares a cell outside the timing, checks the timed
+//! path against the verified one, then [`measure`]s it: calibrate the
+//! iteration count to the sample length, warm up, and take samples until the
+//! median is precise enough or the cell's budget is spent.
 
+mod buffer;
+mod measure;
+
+pub use buffer::AlignedBuffer;
+pub use measure::{measure, quick_timing, standard_timing};
+
+use cryptobench_backends::verify::check_primitive;
+use cryptobench_backends::{Backend, CellInputs};
+use cryptobench_core::result::{CellOutcome, TimingSettings};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec};
+use rand::RngCore;
+
+/// Random key material of the right lengths.
+fn random_inputs(alg: &AlgorithmSpec, aad_len: usize) -> CellInputs {
+    let mut rng = rand::rng();
+    let mut bytes = |n: usize| {
+        let mut v = vec![0u8; n];
+        rng.fill_bytes(&mut v);
+        v
+    };
+    CellInputs {
+        key: bytes(alg.key_len),
+        iv: bytes(alg.iv_len),
+        aad: if alg.class == AlgorithmClass::Aead { bytes(aad_len) } else { Vec::new() },
+    }
+}
+
+/// Prepares, checks and measures one cell. The algorithm must already have
+/// passed verification on this backend.
+pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, timing: &TimingSettings) -> CellOutcome {
+    if let Some(problem) = alg.size_problem(cell.size) {
+        return CellOutcome::Unsupported { reason: problem };
+    }
+    let inputs = random_inputs(alg, cell.aad);
+    let mut buffer = AlignedBuffer::random(cell.size);
+    let mut primitive = match backend.prepare(cell, alg, &inputs, buffer.as_slice()) {
+        Ok(p) => p,
+        Err(e) => return CellOutcome::Failed { reason: format!("preparing the cell failed: {e}") },
+    };
+    if let Err(reason) = check_primitive(backend, cell, alg, &inputs, primitive.as_mut(), buffer.as_slice()) {
+        return CellOutcome::Failed { reason };
+    }
+    match measure(primitive.as_mut(), buffer.as_mut_slice(), timing) {
+        Ok(m) => CellOutcome::Measured(m),
+        Err(e) => CellOutcome::Failed { reason: format!("failed while timed: {e}") },
+    }
+}

@@ -1,1 +1,46 @@
+//! Renders a [`RunResult`]: one module per format, none of them measuring
+//! anything. Table and Markdown share the grid ([`grid`]) and the
+//! description of the environment ([`environment`]).
 
+mod csv;
+mod environment;
+mod grid;
+mod json;
+mod markdown;
+mod table;
+
+use cryptobench_core::result::RunResult;
+use cryptobench_core::units::Unit;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// openssl-speed-like table for a terminal.
+    Table,
+    /// The full result, all samples included (docs/run.schema.json).
+    Json,
+    /// One row per cell, for spreadsheets.
+    Csv,
+    /// Tables and environment for pasting into an issue or a wiki.
+    Markdown,
+}
+
+/// Renders the run in the format; `unit` applies to the human formats.
+pub fn render(run: &RunResult, format: Format, unit: Unit) -> String {
+    match format {
+        Format::Table => table::render(run, unit),
+        Format::Json => json::render(run),
+        Format::Csv => csv::render(run),
+        Format::Markdown => markdown::render(run, unit),
+    }
+}
+
+/// "16 B", "1 KiB", "1000 B": how sizes head the columns.
+pub fn size_label(size: usize) -> String {
+    if size >= 1024 && size % (1024 * 1024) == 0 {
+        format!("{} MiB", size / (1024 * 1024))
+    } else if size >= 1024 && size % 1024 == 0 {
+        format!("{} KiB", size / 1024)
+    } else {
+        format!("{size} B")
+    }
+}

@@ -1,0 +1,155 @@
+use std::time::{Duration, Instant};
+
+use cryptobench_backends::{BackendError, Primitive};
+use cryptobench_core::result::{Measurement, TimingSettings};
+use cryptobench_core::stats::{summarize, Sample};
+use cryptobench_cpu::thread_cpu_time_ns;
+
+/// Defaults of `run`: 10 ms samples (long against timer resolution and
+/// scheduler ticks), stop at ±1% (95% CI of the median) or 0.3 s per cell.
+pub fn standard_timing() -> TimingSettings {
+    TimingSettings {
+        sample_target_ns: 10_000_000,
+        cell_budget_ns: 300_000_000,
+        min_samples: 10,
+        target_relative_ci: 0.01,
+        warmup_ns: 20_000_000,
+    }
+}
+
+/// `--quick`: a first look in seconds, figures flagged where imprecise.
+pub fn quick_timing() -> TimingSettings {
+    TimingSettings {
+        sample_target_ns: 2_000_000,
+        cell_budget_ns: 40_000_000,
+        min_samples: 5,
+        target_relative_ci: 0.02,
+        warmup_ns: 4_000_000,
+    }
+}
+
+/// Never more samples than this, whatever the budget.
+const MAX_SAMPLES: usize = 100_000;
+/// A figure from fewer samples than this carries a warning.
+const FEW_SAMPLES: usize = 6;
+/// Below this share of CPU time over wall time the core was shared.
+const SHARED_CORE: f64 = 0.9;
+
+fn timed(primitive: &mut dyn Primitive, iterations: u64, buf: &mut [u8]) -> Result<Sample, BackendError> {
+    let cpu0 = thread_cpu_time_ns();
+    let t0 = Instant::now();
+    primitive.run(iterations, buf)?;
+    let wall = t0.elapsed();
+    let cpu = cpu0.and_then(|c0| thread_cpu_time_ns().map(|c1| c1.saturating_sub(c0)));
+    Ok(Sample { iterations, wall_ns: wall.as_nanos().max(1) as u64, cpu_ns: cpu })
+}
+
+/// Finds the iteration count whose run lasts about `target`: grow until a
+/// run is long enough to time (≥ 1/10 of the target), then scale.
+fn calibrate(primitive: &mut dyn Primitive, buf: &mut [u8], target: Duration) -> Result<u64, BackendError> {
+    let mut iterations = 1u64;
+    loop {
+        let s = timed(primitive, iterations, buf)?;
+        let wall = s.wall_ns as f64;
+        let target_ns = target.as_nanos() as f64;
+        if wall * 10.0 >= target_ns {
+            return Ok(((iterations as f64 * target_ns / wall).ceil() as u64).max(1));
+        }
+        let factor = (target_ns / 5.0 / wall).clamp(2.0, 100.0);
+        iterations = (iterations as f64 * factor).ceil() as u64;
+    }
+}
+
+/// Folds the buffer's ends and the operation's output into a checksum, so
+/// the work cannot be optimised away and a result can be told apart.
+fn fold(checksum: u64, buf: &[u8], output: Option<&[u8]>) -> u64 {
+    let head = buf.iter().take(8);
+    let tail = buf.iter().skip(buf.len().saturating_sub(8));
+    head.chain(tail).chain(output.unwrap_or(&[])).fold(checksum, |acc, &b| (acc.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// Times a prepared primitive over `buf` as the settings say.
+pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSettings) -> Result<Measurement, BackendError> {
+    let started = Instant::now();
+    let budget = Duration::from_nanos(timing.cell_budget_ns);
+    let iterations = calibrate(primitive, buf, Duration::from_nanos(timing.sample_target_ns))?;
+    let warmup_end = Instant::now() + Duration::from_nanos(timing.warmup_ns);
+    while Instant::now() < warmup_end {
+        primitive.run(iterations, buf)?;
+    }
+    let size = buf.len();
+    let mut samples = Vec::new();
+    let mut checksum = 0xcbf2_9ce4_8422_2325u64;
+    loop {
+        let sample = timed(primitive, iterations, buf)?;
+        samples.push(sample);
+        checksum = fold(checksum, buf, primitive.last_output()?.as_deref());
+        let precise = samples.len() >= timing.min_samples && summarize(&samples, size).is_some_and(|s| s.median_ci95_relative <= timing.target_relative_ci);
+        let spent = started.elapsed() >= budget && samples.len() >= 3;
+        if precise || spent || samples.len() >= MAX_SAMPLES {
+            break;
+        }
+    }
+    let summary = summarize(&samples, size).expect("at least one sample");
+    let mut warnings = Vec::new();
+    if summary.median_ci95_relative > timing.target_relative_ci {
+        warnings.push(format!(
+            "imprecise: the 95% CI of the median is ±{:.1}% after {} samples (target ±{:.1}%); give it more --time or a quieter machine",
+            summary.median_ci95_relative * 100.0,
+            summary.samples,
+            timing.target_relative_ci * 100.0
+        ));
+    }
+    if summary.samples < timing.min_samples.min(FEW_SAMPLES) {
+        warnings.push(format!("only {} samples fit in the cell budget; raise --time", summary.samples));
+    }
+    if let Some(share) = summary.cpu_share.filter(|&s| s < SHARED_CORE) {
+        warnings.push(format!("shared core: the worker got {:.0}% of the wall time on its CPU; stop other load or pin with --cpu", share * 100.0));
+    }
+    Ok(Measurement { summary, samples, warnings, checksum: format!("{:016x}", std::hint::black_box(checksum)), implementation: primitive.implementation() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A primitive whose cost is a fixed amount of arithmetic per call.
+    struct Spin(u64);
+    impl Primitive for Spin {
+        fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+            for _ in 0..iterations * 200 {
+                self.0 = std::hint::black_box(self.0.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+            buf[0] = self.0 as u8;
+            Ok(())
+        }
+    }
+
+    struct Broken;
+    impl Primitive for Broken {
+        fn run(&mut self, _: u64, _: &mut [u8]) -> Result<(), BackendError> {
+            Err(BackendError::AuthenticationFailed)
+        }
+    }
+
+    #[test]
+    fn samples_are_calibrated_and_summarised() {
+        let timing = TimingSettings { sample_target_ns: 1_000_000, cell_budget_ns: 200_000_000, min_samples: 5, target_relative_ci: 0.5, warmup_ns: 0 };
+        let m = measure(&mut Spin(1), &mut [0u8; 64], &timing).unwrap();
+        assert!(m.samples.len() >= 5);
+        assert!(m.samples.iter().all(|s| s.iterations == m.samples[0].iterations && s.iterations > 1));
+        assert_eq!(m.summary.samples, m.samples.len());
+        assert_eq!(m.checksum.len(), 16);
+    }
+
+    #[test]
+    fn a_failing_primitive_is_an_error_not_a_figure() {
+        assert!(measure(&mut Broken, &mut [0u8; 16], &quick_timing()).is_err());
+    }
+
+    #[test]
+    fn fold_depends_on_the_data() {
+        assert_ne!(fold(1, &[1, 2, 3], None), fold(1, &[1, 2, 4], None));
+        assert_ne!(fold(1, &[1], Some(&[9])), fold(1, &[1], None));
+    }
+}

@@ -1,0 +1,113 @@
+//! The openssl-speed-like grid shared by table and Markdown: one row per
+//! (algorithm, operation, mode, configuration), one column per size.
+
+use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult, VerificationOutcome};
+use cryptobench_core::units::Unit;
+
+use crate::size_label;
+
+/// Appended to a figure that comes with a warning.
+pub const NOISY_MARK: &str = "~";
+
+pub struct Grid {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Explanations of marks, failures and unsupported cells.
+    pub notes: Vec<String>,
+}
+
+type RowKey = (String, &'static str, String);
+
+fn row_keys(c: &ConfigurationResult) -> Vec<RowKey> {
+    let mut keys: Vec<RowKey> = Vec::new();
+    for cell in &c.cells {
+        let key = (cell.spec.algorithm.clone(), cell.spec.operation.short(), cell.spec.mode_label());
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    keys
+}
+
+pub fn build(run: &RunResult, unit: Unit) -> Grid {
+    let many = run.configurations.len() > 1;
+    let mut header: Vec<String> = vec!["algorithm".into(), "op".into(), "mode".into()];
+    if many {
+        header.push("config".into());
+    }
+    header.extend(run.settings.sizes.iter().map(|&s| size_label(s)));
+
+    // Rows ordered by algorithm first so configurations sit side by side.
+    let mut keys: Vec<RowKey> = Vec::new();
+    for c in &run.configurations {
+        for k in row_keys(c) {
+            if !keys.contains(&k) {
+                keys.push(k);
+            }
+        }
+    }
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    for key in &keys {
+        for c in run.configurations.iter().filter(|c| !c.cells.is_empty()) {
+            let mut row = vec![key.0.clone(), key.1.to_string(), key.2.clone()];
+            if many {
+                row.push(format!("[{}]", c.index));
+            }
+            for &size in &run.settings.sizes {
+                let cell = c.cells.iter().find(|x| x.spec.size == size && x.spec.algorithm == key.0 && x.spec.operation.short() == key.1 && x.spec.mode_label() == key.2);
+                let where_ = || format!("{} {} {} {}{}", key.0, key.1, key.2, size_label(size), if many { format!(" [{}]", c.index) } else { String::new() });
+                row.push(match cell.map(|x| &x.outcome) {
+                    None => String::new(),
+                    Some(CellOutcome::Measured(m)) => {
+                        if m.is_noisy() {
+                            notes.push(format!("{NOISY_MARK} {}: {}", where_(), m.warnings.join("; ")));
+                            format!("{}{NOISY_MARK}", unit.format(m.summary.median))
+                        } else {
+                            unit.format(m.summary.median)
+                        }
+                    }
+                    Some(CellOutcome::Failed { reason }) => {
+                        notes.push(format!("FAILED {}: {reason}", where_()));
+                        "FAILED".into()
+                    }
+                    Some(CellOutcome::Unsupported { reason }) => {
+                        let note = format!("n/a {}{}: {reason}", key.0, if many { format!(" [{}]", c.index) } else { String::new() });
+                        if !notes.iter().any(|n: &String| n.ends_with(reason.as_str()) && n.starts_with(&format!("n/a {}", key.0))) {
+                            notes.push(note);
+                        }
+                        "n/a".into()
+                    }
+                });
+            }
+            rows.push(row);
+        }
+    }
+    for c in &run.configurations {
+        notes.extend(verification_note(c));
+    }
+    Grid { header, rows, notes }
+}
+
+/// One line per configuration: how many algorithms passed which checks.
+fn verification_note(c: &ConfigurationResult) -> Vec<String> {
+    let passed: Vec<_> = c.verifications.iter().filter_map(|v| match v.outcome {
+        VerificationOutcome::Passed { checks } => Some(checks),
+        _ => None,
+    }).collect();
+    let mut notes = Vec::new();
+    if !passed.is_empty() {
+        notes.push(format!(
+            "[{}] verified before timing: {} algorithms, {} checks (published known answers, round trips, AEAD tamper rejection)",
+            c.index,
+            passed.len(),
+            passed.iter().sum::<usize>()
+        ));
+    }
+    for v in &c.verifications {
+        if let VerificationOutcome::Failed { reason } = &v.outcome {
+            notes.push(format!("[{}] VERIFICATION FAILED for {}: {reason}", c.index, v.algorithm));
+        }
+    }
+    notes
+}

@@ -1,0 +1,39 @@
+use comfy_table::presets::ASCII_MARKDOWN;
+use comfy_table::Table;
+use cryptobench_core::result::RunResult;
+use cryptobench_core::units::Unit;
+
+use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::grid;
+use crate::table::unit_meaning;
+
+pub fn render(run: &RunResult, unit: Unit) -> String {
+    let mut out = format!("### {} {} — {}\n\n", run.tool.name, run.tool.version, run.started_at);
+    out.push_str(&format!("- **host:** {}\n", host_line(run)));
+    for c in &run.configurations {
+        out.push_str(&format!("- **{}**", configuration_line(c)));
+        if let Some(cap) = capability_line(c) {
+            out.push_str(&format!(" — `{cap}`"));
+        }
+        out.push('\n');
+    }
+    out.push_str(&format!("- **timing:** {}\n", timing_line(run)));
+    out.push_str(&format!("- **figures:** {} ({}); `{}` marks a figure to read with care\n\n", unit.label(), unit_meaning(unit), grid::NOISY_MARK));
+    let g = grid::build(run, unit);
+    if !g.rows.is_empty() {
+        let mut table = Table::new();
+        table.load_preset(ASCII_MARKDOWN).set_header(g.header.clone());
+        for row in &g.rows {
+            table.add_row(row.clone());
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+    }
+    if !g.notes.is_empty() {
+        out.push('\n');
+        for n in &g.notes {
+            out.push_str(&format!("- {}\n", n.replace('|', "\\|")));
+        }
+    }
+    out
+}

@@ -1,0 +1,55 @@
+use comfy_table::presets::NOTHING;
+use comfy_table::{CellAlignment, Table};
+use cryptobench_core::result::RunResult;
+use cryptobench_core::units::Unit;
+
+use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::grid;
+
+pub fn render(run: &RunResult, unit: Unit) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("{} {} — {}\n", run.tool.name, run.tool.version, run.started_at));
+    out.push_str(&format!("host: {}\n", host_line(run)));
+    for c in &run.configurations {
+        out.push_str(&configuration_line(c));
+        out.push('\n');
+        if let Some(cap) = capability_line(c) {
+            out.push_str(&format!("    {cap}\n"));
+        }
+    }
+    out.push_str(&format!("timing: {}\n", timing_line(run)));
+    out.push_str(&format!("figures: {} ({}), {} marks a figure to read with care\n\n", unit.label(), unit_meaning(unit), grid::NOISY_MARK));
+
+    let g = grid::build(run, unit);
+    if !g.rows.is_empty() {
+        let mut table = Table::new();
+        table.load_preset(NOTHING).set_header(g.header.clone());
+        for row in &g.rows {
+            table.add_row(row.clone());
+        }
+        let fixed = g.header.len() - run.settings.sizes.len();
+        for i in fixed..g.header.len() {
+            if let Some(col) = table.column_mut(i) {
+                col.set_cell_alignment(CellAlignment::Right);
+            }
+        }
+        out.push_str(&table.to_string());
+        out.push('\n');
+    }
+    if !g.notes.is_empty() {
+        out.push('\n');
+        for n in &g.notes {
+            out.push_str(n);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+pub fn unit_meaning(unit: Unit) -> &'static str {
+    match unit {
+        Unit::Mb => "10^6 bytes per second",
+        Unit::K => "as openssl speed: 1000s of bytes per second",
+        Unit::Gb => "10^9 bytes per second",
+    }
+}

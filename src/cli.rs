@@ -1,0 +1,186 @@
+//! The command line, declared with clap derive. Help texts teach: each flag
+//! says what it changes and what the default is.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use cryptobench_core::sizes::parse_size_list;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "cryptobench",
+    version,
+    about = "How fast is cryptography here, through which library, and is the hardware acceleration used?",
+    long_about = "cryptobench measures ciphers, AEADs and digests across message sizes and crypto libraries. \
+Every algorithm is verified against published known answers before it is timed; every figure is the median \
+of calibrated samples with its spread; each library runs in its own worker process.\n\n\
+Start with `cryptobench run`, or `cryptobench algorithms` to see what can be measured."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Measure throughput: algorithms × sizes × libraries, as a table or JSON/CSV/Markdown.
+    #[command(after_help = RUN_EXAMPLES)]
+    Run(RunArgs),
+    /// List the algorithm catalog and which configuration supports what.
+    Algorithms(AlgorithmsArgs),
+    /// Internal: measure one configuration (JSON job on stdin, JSON lines on stdout).
+    #[command(hide = true)]
+    Worker,
+}
+
+const RUN_EXAMPLES: &str = "Examples:
+  cryptobench run                                   default suite through the system's OpenSSL
+  cryptobench run --algos aes-256-gcm,sha256 --sizes 16,1024,16384 --decrypt
+  cryptobench run --backend openssl=/opt/openssl-1.1.1w/lib/libcrypto.so.1.1 --backend openssl
+  cryptobench run --quick --format json > run.json
+  cryptobench run --algos aes-128-gcm --rekey --units k      what `openssl speed -evp` 3.x reports
+
+Exit status: 0 all measured, 1 something crashed, was unavailable or failed verification (the rest is
+still printed), 2 bad usage.";
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// Algorithms to measure, comma separated, or `all` [default: the default suite; see `cryptobench algorithms`].
+    #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
+    pub algos: Vec<String>,
+
+    /// Message sizes in bytes, comma separated; k/KiB and m/MiB suffixes accepted [default: 16,64,256,1024,8192,16384].
+    #[arg(long, short = 's', value_name = "SIZES", value_parser = parse_sizes)]
+    pub sizes: Option<Sizes>,
+
+    /// Measure decryption instead of encryption (digests are unaffected).
+    #[arg(long, conflicts_with = "ops")]
+    pub decrypt: bool,
+
+    /// Operations for ciphers and AEADs, comma separated [default: enc].
+    #[arg(long, value_enum, value_name = "OP,...", value_delimiter = ',')]
+    pub ops: Vec<OpArg>,
+
+    /// How one timed call is shaped [default: per class, as `openssl speed -evp`: ciphers stream,
+    /// AEADs and digests message]. stream: one context, one update per call. message: each call is
+    /// a whole message (fresh IV, AAD, update, final, tag; digests the one-shot call).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+
+    /// In message mode, set the key again for every message (what `openssl speed` 3.x does for AEADs).
+    #[arg(long)]
+    pub rekey: bool,
+
+    /// Bytes of additional authenticated data per AEAD message in message mode: 13 is a TLS 1.2
+    /// record header, as `openssl speed -aead`; 0 as `openssl speed` 3.x without -aead.
+    #[arg(long, value_name = "BYTES", default_value_t = cryptobench_core::cell::DEFAULT_AAD_LEN, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16), usize::from))]
+    pub aad: usize,
+
+    /// A library to measure: `openssl` (the system's libcrypto) or `openssl=PATH` (any libcrypto
+    /// of 1.1.1, 3.x or 4.x). Repeat for several configurations side by side [default: openssl].
+    #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
+    pub backends: Vec<String>,
+
+    /// Time budget per cell in seconds (or with ms/s suffix): sampling stops earlier once the median
+    /// is precise to ±1% [default: 0.3, with --quick 0.04].
+    #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+
+    /// A first look in seconds: shorter samples and budgets, figures flagged where imprecise.
+    #[arg(long)]
+    pub quick: bool,
+
+    /// Pin the workers to this logical CPU (Linux).
+    #[arg(long, value_name = "N")]
+    pub cpu: Option<usize>,
+
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+
+    /// Throughput unit for table and Markdown: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
+    #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
+    pub units: UnitArg,
+}
+
+#[derive(Args, Debug)]
+pub struct AlgorithmsArgs {
+    /// Configurations to ask for support (as in `run`) [default: openssl].
+    #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
+    pub backends: Vec<String>,
+
+    /// Output format: table or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+}
+
+#[derive(Debug, Clone)]
+pub struct Sizes(pub Vec<usize>);
+
+fn parse_sizes(text: &str) -> Result<Sizes, String> {
+    parse_size_list(text).map(Sizes).map_err(|e| e.to_string())
+}
+
+/// Seconds as `0.5`, `500ms` or `2s`; between 1 ms and one hour.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        (t, 1.0)
+    };
+    let value: f64 = number.trim().parse().map_err(|_| format!("'{t}' is not a duration: give seconds such as 0.5, 2s or 500ms"))?;
+    let seconds = value * scale;
+    if !seconds.is_finite() || !(0.001..=3600.0).contains(&seconds) {
+        return Err(format!("'{t}' is outside 1 ms to 3600 s per cell"));
+    }
+    Ok(seconds)
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpArg {
+    Enc,
+    Dec,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ModeArg {
+    Stream,
+    Message,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormatArg {
+    Table,
+    Json,
+    Csv,
+    Markdown,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitArg {
+    Mb,
+    K,
+    Gb,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_accept_units_and_reject_nonsense() {
+        assert_eq!(parse_seconds("0.5").unwrap(), 0.5);
+        assert_eq!(parse_seconds("250ms").unwrap(), 0.25);
+        assert_eq!(parse_seconds("2s").unwrap(), 2.0);
+        for bad in ["", "abc", "-1", "0", "NaN", "inf", "1e9", "5 minutes"] {
+            assert!(parse_seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn cli_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+}

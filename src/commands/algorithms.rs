@@ -1,0 +1,94 @@
+//! `cryptobench algorithms`: the catalog, and which configuration supports what.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use comfy_table::presets::NOTHING;
+use comfy_table::Table;
+use cryptobench_core::protocol::{Job, PROTOCOL_VERSION};
+use cryptobench_core::{Mode, CATALOG, DEFAULT_SUITE};
+use cryptobench_harness::standard_timing;
+use serde_json::json;
+
+use crate::cli::{AlgorithmsArgs, FormatArg};
+use crate::exit::usage;
+use crate::plan::configurations;
+use crate::worker_client::{probe, Probe};
+
+pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
+    let specs = configurations(&args.backends)?;
+    let mut columns = Vec::new();
+    for spec in &specs {
+        let job = Job { protocol: PROTOCOL_VERSION, configuration: spec.clone(), probe_only: true, cells: Vec::new(), timing: standard_timing(), pin_cpu: None };
+        columns.push((spec.display(), probe(&job)?));
+    }
+    match args.format {
+        FormatArg::Json => print_json(&columns),
+        FormatArg::Table => print_table(&columns),
+        other => return Err(usage(format!("--format {other:?} is not available for `algorithms`; use table or json").to_lowercase())),
+    }
+    for (name, p) in &columns {
+        if let Probe::Unavailable(reason) = p {
+            eprintln!("note: {name} is unavailable: {reason}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn supports(p: &Probe, id: &str) -> Option<bool> {
+    match p {
+        Probe::Available { supported, .. } => Some(supported.iter().any(|s| s == id)),
+        Probe::Unavailable(_) => None,
+    }
+}
+
+fn print_table(columns: &[(String, Probe)]) {
+    let mut table = Table::new();
+    let mut header = vec!["algorithm", "class", "key bits", "iv", "tag", "default mode", "default suite"].into_iter().map(String::from).collect::<Vec<_>>();
+    header.extend(columns.iter().map(|(name, p)| match p {
+        Probe::Available { backend, .. } => format!("{name} ({})", backend.version.split_whitespace().take(2).collect::<Vec<_>>().join(" ")),
+        Probe::Unavailable(_) => format!("{name} (unavailable)"),
+    }));
+    table.load_preset(NOTHING).set_header(header);
+    for alg in CATALOG {
+        let mut row = vec![
+            alg.id.to_string(),
+            format!("{:?}", alg.class).to_lowercase(),
+            if alg.key_len > 0 { (alg.key_len * 8).to_string() } else { "-".into() },
+            if alg.iv_len > 0 { alg.iv_len.to_string() } else { "-".into() },
+            if alg.tag_len > 0 { alg.tag_len.to_string() } else { "-".into() },
+            Mode::default_for(alg.class).name().to_string(),
+            if DEFAULT_SUITE.contains(&alg.id) { "yes" } else { "" }.to_string(),
+        ];
+        row.extend(columns.iter().map(|(_, p)| match supports(p, alg.id) {
+            Some(true) => "yes".to_string(),
+            Some(false) => "no".to_string(),
+            None => "?".to_string(),
+        }));
+        table.add_row(row);
+    }
+    println!("{table}");
+}
+
+fn print_json(columns: &[(String, Probe)]) {
+    let algs: Vec<_> = CATALOG
+        .iter()
+        .map(|alg| {
+            let support: serde_json::Map<String, serde_json::Value> = columns.iter().map(|(name, p)| (name.clone(), json!(supports(p, alg.id)))).collect();
+            json!({
+                "id": alg.id, "aliases": alg.aliases, "class": alg.class, "family": alg.family,
+                "key_bytes": alg.key_len, "iv_bytes": alg.iv_len, "tag_bytes": alg.tag_len, "digest_bytes": alg.digest_len,
+                "default_mode": Mode::default_for(alg.class).name(), "default_suite": DEFAULT_SUITE.contains(&alg.id),
+                "supported_by": support,
+            })
+        })
+        .collect();
+    let configs: Vec<_> = columns
+        .iter()
+        .map(|(name, p)| match p {
+            Probe::Available { backend, .. } => json!({"configuration": name, "available": true, "backend": backend}),
+            Probe::Unavailable(reason) => json!({"configuration": name, "available": false, "reason": reason}),
+        })
+        .collect();
+    println!("{}", serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs})).expect("serialisable"));
+}

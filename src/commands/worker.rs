@@ -1,0 +1,70 @@
+//! `cryptobench worker`: measures one configuration in its own process.
+//! Loading the library happens here and nowhere else (see DESIGN: isolation
+//! by process), after pinning, with the environment the orchestrator chose.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use cryptobench_backends::verify::verify_algorithm;
+use cryptobench_backends::{open, Backend, Support};
+use cryptobench_core::catalog;
+use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
+use cryptobench_core::CATALOG;
+
+use crate::worker_client::send;
+
+pub fn worker() -> Result<ExitCode> {
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).context("reading the job from stdin")?;
+    let job: Job = serde_json::from_str(&input).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
+    if job.protocol != PROTOCOL_VERSION {
+        bail!("job of protocol {} given to a worker of protocol {PROTOCOL_VERSION}", job.protocol);
+    }
+    let mut out = std::io::stdout().lock();
+    if let Some(cpu) = job.pin_cpu {
+        if let Err(e) = cryptobench_cpu::pin_to_cpu(cpu) {
+            send(&mut out, &WorkerMessage::Unavailable { protocol: PROTOCOL_VERSION, reason: e.to_string() })?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let backend = match open(&job.configuration) {
+        Ok(b) => b,
+        Err(e) => {
+            send(&mut out, &WorkerMessage::Unavailable { protocol: PROTOCOL_VERSION, reason: e.to_string() })?;
+            return Ok(ExitCode::SUCCESS);
+        }
+    };
+    let supported = CATALOG.iter().filter(|a| backend.support(a) == Support::Supported).map(|a| a.id.to_string()).collect();
+    send(&mut out, &WorkerMessage::Hello { protocol: PROTOCOL_VERSION, backend: backend.info(), supported })?;
+    if !job.probe_only {
+        measure_all(backend.as_ref(), &job, &mut out)?;
+    }
+    send(&mut out, &WorkerMessage::Done)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Verifies each algorithm once, then measures its cells (or reports why not).
+fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) -> Result<()> {
+    let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
+    for cell in &job.cells {
+        let alg = catalog::get(&cell.algorithm)?;
+        let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
+            Some((_, o)) => o.clone(),
+            None => {
+                let o = verify_algorithm(backend, alg);
+                send(out, &WorkerMessage::Verified(Verification { algorithm: alg.id.to_string(), outcome: o.clone() }))?;
+                verified.push((alg.id.to_string(), o.clone()));
+                o
+            }
+        };
+        let result = match outcome {
+            VerificationOutcome::Passed { .. } => cryptobench_harness::run_cell(backend, alg, cell, &job.timing),
+            VerificationOutcome::Failed { reason } => CellOutcome::Failed { reason: format!("verification failed, not timed: {reason}") },
+            VerificationOutcome::Unsupported { reason } => CellOutcome::Unsupported { reason },
+        };
+        send(out, &WorkerMessage::Cell(CellResult { spec: cell.clone(), outcome: result }))?;
+    }
+    Ok(())
+}

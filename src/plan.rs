@@ -1,0 +1,142 @@
+//! Turns `run` arguments into a plan: configurations × cells, timing. All
+//! validation of user input happens here, before any worker starts, so bad
+//! input costs nothing and says what is valid (exit code 2).
+
+use std::path::Path;
+
+use anyhow::Result;
+use cryptobench_backends::BACKEND_IDS;
+use cryptobench_core::catalog::{self, valid_names};
+use cryptobench_core::cell::operations_for;
+use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
+use cryptobench_core::sizes::DEFAULT_SIZES;
+use cryptobench_core::{CellSpec, Mode, Operation, CATALOG, DEFAULT_SUITE};
+use cryptobench_harness::{quick_timing, standard_timing};
+
+use crate::cli::{ModeArg, OpArg, RunArgs};
+use crate::exit::usage;
+
+pub struct Plan {
+    pub configurations: Vec<ConfigurationSpec>,
+    pub cells: Vec<CellSpec>,
+    pub sizes: Vec<usize>,
+    pub timing: TimingSettings,
+    pub pin_cpu: Option<usize>,
+}
+
+/// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
+pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
+    let (id, path) = match text.split_once('=') {
+        Some((id, path)) => (id.trim(), Some(path.trim())),
+        None => (text.trim(), None),
+    };
+    if !BACKEND_IDS.contains(&id) {
+        return Err(usage(format!("unknown backend '{id}' in --backend {text}; valid backends: {}", BACKEND_IDS.join(", "))));
+    }
+    let library = match path {
+        None => None,
+        Some("") => return Err(usage(format!("--backend {text}: the path after '=' is empty; give a library file, e.g. {id}=/usr/lib/libcrypto.so.3"))),
+        Some(p) => {
+            let meta = std::fs::metadata(p).map_err(|e| usage(format!("--backend {text}: cannot use {p}: {e}")))?;
+            if !meta.is_file() {
+                return Err(usage(format!("--backend {text}: {p} is not a file; give the library file itself (e.g. …/lib/libcrypto.so.3)")));
+            }
+            Some(Path::new(p).canonicalize().map(|c| c.display().to_string()).unwrap_or_else(|_| p.to_string()))
+        }
+    };
+    Ok(ConfigurationSpec { backend: id.to_string(), library, env: Default::default() })
+}
+
+pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
+    if args.is_empty() {
+        return Ok(vec![ConfigurationSpec { backend: "openssl".into(), library: None, env: Default::default() }]);
+    }
+    let mut specs: Vec<ConfigurationSpec> = Vec::new();
+    for a in args {
+        let spec = parse_configuration(a)?;
+        if specs.contains(&spec) {
+            return Err(usage(format!("--backend {a} is given twice")));
+        }
+        specs.push(spec);
+    }
+    Ok(specs)
+}
+
+fn algorithms(names: &[String]) -> Result<Vec<&'static cryptobench_core::AlgorithmSpec>> {
+    let names: Vec<&str> = names.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        return Ok(DEFAULT_SUITE.iter().map(|id| catalog::find(id).expect("default suite is in the catalog")).collect());
+    }
+    if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
+        return Ok(CATALOG.iter().collect());
+    }
+    let mut algs = Vec::new();
+    for name in names {
+        let alg = catalog::find(name).ok_or_else(|| usage(format!("unknown algorithm '{name}'; valid: {}, or all", valid_names())))?;
+        if !algs.contains(&alg) {
+            algs.push(alg);
+        }
+    }
+    Ok(algs)
+}
+
+fn operations(args: &RunArgs) -> Vec<Operation> {
+    if args.decrypt {
+        return vec![Operation::Decrypt];
+    }
+    if args.ops.is_empty() {
+        return vec![Operation::Encrypt];
+    }
+    let mut ops = Vec::new();
+    for op in &args.ops {
+        let op = match op {
+            OpArg::Enc => Operation::Encrypt,
+            OpArg::Dec => Operation::Decrypt,
+        };
+        if !ops.contains(&op) {
+            ops.push(op);
+        }
+    }
+    ops
+}
+
+pub fn timing(args: &RunArgs) -> TimingSettings {
+    let mut timing = if args.quick { quick_timing() } else { standard_timing() };
+    if let Some(seconds) = args.time {
+        timing.cell_budget_ns = (seconds * 1e9) as u64;
+    }
+    timing
+}
+
+pub fn build(args: &RunArgs) -> Result<Plan> {
+    if args.rekey && args.mode == Some(ModeArg::Stream) {
+        return Err(usage("--rekey sets the key per message, so it needs message mode; drop --mode stream or --rekey"));
+    }
+    let configurations = configurations(&args.backends)?;
+    let sizes = args.sizes.as_ref().map(|s| s.0.clone()).unwrap_or_else(|| DEFAULT_SIZES.to_vec());
+    let ops = operations(args);
+    let mut cells = Vec::new();
+    for alg in algorithms(&args.algos)? {
+        let mode = match args.mode {
+            Some(ModeArg::Stream) => Mode::Stream,
+            Some(ModeArg::Message) => Mode::Message,
+            None => Mode::default_for(alg.class),
+        };
+        for operation in operations_for(alg, &ops) {
+            for &size in &sizes {
+                cells.push(CellSpec { algorithm: alg.id.to_string(), operation, mode, rekey: args.rekey && mode == Mode::Message, size, aad: args.aad });
+            }
+        }
+    }
+    if let Some(cpu) = args.cpu {
+        let n = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        #[cfg(target_os = "linux")]
+        let allowed = cryptobench_cpu::allowed_cpus();
+        #[cfg(not(target_os = "linux"))]
+        let allowed: Vec<usize> = (0..n).collect();
+        if !allowed.contains(&cpu) {
+            return Err(usage(format!("--cpu {cpu}: this process may run on CPUs {:?} ({n} available)", allowed)));
+        }
+    }
+    Ok(Plan { configurations, cells, sizes, timing: timing(args), pin_cpu: args.cpu })
+}

@@ -1,0 +1,139 @@
+//! The orchestrator's side of the worker protocol: start `cryptobench
+//! worker` with a configuration's environment, send the job, read JSON lines,
+//! and turn a dead worker into a reason instead of a lost run.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result};
+use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::result::BackendInfo;
+
+/// How a worker ended.
+pub enum WorkerEnd {
+    /// It said `done` and exited cleanly.
+    Completed,
+    /// It could not load its backend (said `unavailable`).
+    Unavailable(String),
+    /// It died or broke the protocol; the reason says how.
+    Crashed(String),
+}
+
+/// What a probe learns about a configuration.
+pub enum Probe {
+    Available { backend: BackendInfo, supported: Vec<String> },
+    Unavailable(String),
+}
+
+/// Keeps the last few KiB of the worker's stderr for crash reports.
+const STDERR_TAIL: usize = 4096;
+
+/// Runs a job to its end, handing every message to `on_message`.
+pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<WorkerEnd> {
+    let exe = std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?;
+    let mut child = Command::new(exe)
+        .arg("worker")
+        .envs(&job.configuration.env)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .context("cannot start a worker process")?;
+    let mut stdin = child.stdin.take().expect("piped");
+    serde_json::to_writer(&mut stdin, job).context("cannot send the job to the worker")?;
+    drop(stdin);
+    let mut stderr = child.stderr.take().expect("piped");
+    let stderr_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        let start = text.len().saturating_sub(STDERR_TAIL);
+        let start = (start..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        text[start..].trim().to_string()
+    });
+
+    let mut done = false;
+    let mut unavailable = None;
+    let mut protocol_error = None;
+    for line in BufReader::new(child.stdout.take().expect("piped")).lines() {
+        let Ok(line) = line else { break };
+        match serde_json::from_str::<WorkerMessage>(&line) {
+            Ok(WorkerMessage::Hello { protocol, .. } | WorkerMessage::Unavailable { protocol, .. }) if protocol != PROTOCOL_VERSION => {
+                protocol_error = Some(format!("worker speaks protocol {protocol}, this orchestrator {PROTOCOL_VERSION}; use one cryptobench binary"));
+                break;
+            }
+            Ok(WorkerMessage::Done) => done = true,
+            Ok(WorkerMessage::Unavailable { reason, .. }) => unavailable = Some(reason),
+            Ok(message) => on_message(message),
+            Err(e) => {
+                protocol_error = Some(format!("worker wrote a line that is not a message ({e}): {}", line.chars().take(200).collect::<String>()));
+                break;
+            }
+        }
+    }
+    if protocol_error.is_some() {
+        let _ = child.kill();
+    }
+    let status = child.wait().context("cannot wait for the worker")?;
+    let stderr_tail = stderr_reader.join().unwrap_or_default();
+    if let Some(reason) = protocol_error {
+        return Ok(WorkerEnd::Crashed(reason));
+    }
+    if let Some(reason) = unavailable {
+        return Ok(WorkerEnd::Unavailable(reason));
+    }
+    if done && status.success() {
+        return Ok(WorkerEnd::Completed);
+    }
+    Ok(WorkerEnd::Crashed(describe_death(status, done, &stderr_tail)))
+}
+
+/// Loads the configuration in a worker and reads its hello.
+pub fn probe(job: &Job) -> Result<Probe> {
+    let mut hello = None;
+    let end = run_job(job, |m| {
+        if let WorkerMessage::Hello { backend, supported, .. } = m {
+            hello = Some((backend, supported));
+        }
+    })?;
+    Ok(match (end, hello) {
+        (WorkerEnd::Completed, Some((backend, supported))) => Probe::Available { backend, supported },
+        (WorkerEnd::Completed, None) => Probe::Unavailable("the worker said nothing about its backend".into()),
+        (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason), _) => Probe::Unavailable(reason),
+    })
+}
+
+fn describe_death(status: std::process::ExitStatus, said_done: bool, stderr_tail: &str) -> String {
+    let mut reason = signal_of(&status)
+        .map(|(n, name)| format!("worker killed by signal {n} ({name})"))
+        .unwrap_or_else(|| match status.code() {
+            Some(code) if said_done => format!("worker finished but exited with status {code}"),
+            Some(code) => format!("worker exited with status {code} before finishing"),
+            None => "worker ended abnormally".to_string(),
+        });
+    if let Some(last) = stderr_tail.lines().rev().find(|l| !l.trim().is_empty()) {
+        reason.push_str(&format!("; its last words: {}", last.trim()));
+    }
+    reason
+}
+
+#[cfg(unix)]
+fn signal_of(status: &std::process::ExitStatus) -> Option<(i32, String)> {
+    use std::os::unix::process::ExitStatusExt;
+    let n = status.signal()?;
+    // SAFETY: strsignal returns a static description or NULL for any number.
+    let name = unsafe { libc::strsignal(n) };
+    let name = if name.is_null() { "unknown".into() } else { unsafe { std::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned() };
+    Some((n, name))
+}
+
+#[cfg(not(unix))]
+fn signal_of(_status: &std::process::ExitStatus) -> Option<(i32, String)> {
+    None
+}
+
+/// Writes one message as a JSON line and flushes, so the orchestrator sees it at once.
+pub fn send(out: &mut impl Write, message: &WorkerMessage) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, message)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
