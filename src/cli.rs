@@ -48,7 +48,7 @@ pub struct RunArgs {
     pub algos: Vec<String>,
 
     /// Message sizes in bytes, comma separated; k/KiB and m/MiB suffixes accepted [default: 16,64,256,1024,8192,16384].
-    #[arg(long, short = 's', value_name = "SIZES", value_parser = parse_sizes)]
+    #[arg(long, short = 's', value_name = "SIZES", value_parser = parse_sizes, allow_hyphen_values = true)]
     pub sizes: Option<Sizes>,
 
     /// Measure decryption instead of encryption (digests are unaffected).
@@ -81,7 +81,7 @@ pub struct RunArgs {
 
     /// Time budget per cell in seconds (or with ms/s suffix): sampling stops earlier once the median
     /// is precise to ±1% [default: 0.3, with --quick 0.04].
-    #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds)]
+    #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
 
     /// A first look in seconds: shorter samples and budgets, figures flagged where imprecise.
@@ -129,7 +129,10 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     } else {
         (t, 1.0)
     };
-    let value: f64 = number.trim().parse().map_err(|_| format!("'{t}' is not a duration: give seconds such as 0.5, 2s or 500ms"))?;
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{t}' is not a duration: give seconds such as 0.5, 2s or 500ms"))?;
     let seconds = value * scale;
     if !seconds.is_finite() || !(0.001..=3600.0).contains(&seconds) {
         return Err(format!("'{t}' is outside 1 ms to 3600 s per cell"));

@@ -27,7 +27,10 @@ pub fn usage(message: impl Into<String>) -> anyhow::Error {
 /// Prints the error chain and picks the exit code; a closed stdout (e.g.
 /// `| head`) is not an error.
 pub fn report(err: &anyhow::Error) -> ExitCode {
-    if err.chain().any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)) {
+    if err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    }) {
         return ExitCode::SUCCESS;
     }
     eprintln!("error: {err:#}");

@@ -31,25 +31,47 @@ pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
         None => (text.trim(), None),
     };
     if !BACKEND_IDS.contains(&id) {
-        return Err(usage(format!("unknown backend '{id}' in --backend {text}; valid backends: {}", BACKEND_IDS.join(", "))));
+        return Err(usage(format!(
+            "unknown backend '{id}' in --backend {text}; valid backends: {}",
+            BACKEND_IDS.join(", ")
+        )));
     }
     let library = match path {
         None => None,
-        Some("") => return Err(usage(format!("--backend {text}: the path after '=' is empty; give a library file, e.g. {id}=/usr/lib/libcrypto.so.3"))),
+        Some("") => {
+            return Err(usage(format!(
+                "--backend {text}: the path after '=' is empty; give a library file, e.g. {id}=/usr/lib/libcrypto.so.3"
+            )))
+        }
         Some(p) => {
             let meta = std::fs::metadata(p).map_err(|e| usage(format!("--backend {text}: cannot use {p}: {e}")))?;
             if !meta.is_file() {
-                return Err(usage(format!("--backend {text}: {p} is not a file; give the library file itself (e.g. …/lib/libcrypto.so.3)")));
+                return Err(usage(format!(
+                    "--backend {text}: {p} is not a file; give the library file itself (e.g. …/lib/libcrypto.so.3)"
+                )));
             }
-            Some(Path::new(p).canonicalize().map(|c| c.display().to_string()).unwrap_or_else(|_| p.to_string()))
+            Some(
+                Path::new(p)
+                    .canonicalize()
+                    .map(|c| c.display().to_string())
+                    .unwrap_or_else(|_| p.to_string()),
+            )
         }
     };
-    Ok(ConfigurationSpec { backend: id.to_string(), library, env: Default::default() })
+    Ok(ConfigurationSpec {
+        backend: id.to_string(),
+        library,
+        env: Default::default(),
+    })
 }
 
 pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
     if args.is_empty() {
-        return Ok(vec![ConfigurationSpec { backend: "openssl".into(), library: None, env: Default::default() }]);
+        return Ok(vec![ConfigurationSpec {
+            backend: "openssl".into(),
+            library: None,
+            env: Default::default(),
+        }]);
     }
     let mut specs: Vec<ConfigurationSpec> = Vec::new();
     for a in args {
@@ -65,7 +87,10 @@ pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
 fn algorithms(names: &[String]) -> Result<Vec<&'static cryptobench_core::AlgorithmSpec>> {
     let names: Vec<&str> = names.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).collect();
     if names.is_empty() {
-        return Ok(DEFAULT_SUITE.iter().map(|id| catalog::find(id).expect("default suite is in the catalog")).collect());
+        return Ok(DEFAULT_SUITE
+            .iter()
+            .map(|id| catalog::find(id).expect("default suite is in the catalog"))
+            .collect());
     }
     if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
         return Ok(CATALOG.iter().collect());
@@ -110,7 +135,9 @@ pub fn timing(args: &RunArgs) -> TimingSettings {
 
 pub fn build(args: &RunArgs) -> Result<Plan> {
     if args.rekey && args.mode == Some(ModeArg::Stream) {
-        return Err(usage("--rekey sets the key per message, so it needs message mode; drop --mode stream or --rekey"));
+        return Err(usage(
+            "--rekey sets the key per message, so it needs message mode; drop --mode stream or --rekey",
+        ));
     }
     let configurations = configurations(&args.backends)?;
     let sizes = args.sizes.as_ref().map(|s| s.0.clone()).unwrap_or_else(|| DEFAULT_SIZES.to_vec());
@@ -124,7 +151,14 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         };
         for operation in operations_for(alg, &ops) {
             for &size in &sizes {
-                cells.push(CellSpec { algorithm: alg.id.to_string(), operation, mode, rekey: args.rekey && mode == Mode::Message, size, aad: args.aad });
+                cells.push(CellSpec {
+                    algorithm: alg.id.to_string(),
+                    operation,
+                    mode,
+                    rekey: args.rekey && mode == Mode::Message,
+                    size,
+                    aad: args.aad,
+                });
             }
         }
     }
@@ -135,8 +169,17 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         #[cfg(not(target_os = "linux"))]
         let allowed: Vec<usize> = (0..n).collect();
         if !allowed.contains(&cpu) {
-            return Err(usage(format!("--cpu {cpu}: this process may run on CPUs {:?} ({n} available)", allowed)));
+            return Err(usage(format!(
+                "--cpu {cpu}: this process may run on CPUs {:?} ({n} available)",
+                allowed
+            )));
         }
     }
-    Ok(Plan { configurations, cells, sizes, timing: timing(args), pin_cpu: args.cpu })
+    Ok(Plan {
+        configurations,
+        cells,
+        sizes,
+        timing: timing(args),
+        pin_cpu: args.cpu,
+    })
 }

@@ -58,14 +58,19 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
         let Ok(line) = line else { break };
         match serde_json::from_str::<WorkerMessage>(&line) {
             Ok(WorkerMessage::Hello { protocol, .. } | WorkerMessage::Unavailable { protocol, .. }) if protocol != PROTOCOL_VERSION => {
-                protocol_error = Some(format!("worker speaks protocol {protocol}, this orchestrator {PROTOCOL_VERSION}; use one cryptobench binary"));
+                protocol_error = Some(format!(
+                    "worker speaks protocol {protocol}, this orchestrator {PROTOCOL_VERSION}; use one cryptobench binary"
+                ));
                 break;
             }
             Ok(WorkerMessage::Done) => done = true,
             Ok(WorkerMessage::Unavailable { reason, .. }) => unavailable = Some(reason),
             Ok(message) => on_message(message),
             Err(e) => {
-                protocol_error = Some(format!("worker wrote a line that is not a message ({e}): {}", line.chars().take(200).collect::<String>()));
+                protocol_error = Some(format!(
+                    "worker wrote a line that is not a message ({e}): {}",
+                    line.chars().take(200).collect::<String>()
+                ));
                 break;
             }
         }
@@ -122,7 +127,11 @@ fn signal_of(status: &std::process::ExitStatus) -> Option<(i32, String)> {
     let n = status.signal()?;
     // SAFETY: strsignal returns a static description or NULL for any number.
     let name = unsafe { libc::strsignal(n) };
-    let name = if name.is_null() { "unknown".into() } else { unsafe { std::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned() };
+    let name = if name.is_null() {
+        "unknown".into()
+    } else {
+        unsafe { std::ffi::CStr::from_ptr(name) }.to_string_lossy().into_owned()
+    };
     Some((n, name))
 }
 

@@ -19,13 +19,24 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
     let specs = configurations(&args.backends)?;
     let mut columns = Vec::new();
     for spec in &specs {
-        let job = Job { protocol: PROTOCOL_VERSION, configuration: spec.clone(), probe_only: true, cells: Vec::new(), timing: standard_timing(), pin_cpu: None };
+        let job = Job {
+            protocol: PROTOCOL_VERSION,
+            configuration: spec.clone(),
+            probe_only: true,
+            cells: Vec::new(),
+            timing: standard_timing(),
+            pin_cpu: None,
+        };
         columns.push((spec.display(), probe(&job)?));
     }
     match args.format {
         FormatArg::Json => print_json(&columns),
         FormatArg::Table => print_table(&columns),
-        other => return Err(usage(format!("--format {other:?} is not available for `algorithms`; use table or json").to_lowercase())),
+        other => {
+            return Err(usage(
+                format!("--format {other:?} is not available for `algorithms`; use table or json").to_lowercase(),
+            ))
+        }
     }
     for (name, p) in &columns {
         if let Probe::Unavailable(reason) = p {
@@ -44,9 +55,15 @@ fn supports(p: &Probe, id: &str) -> Option<bool> {
 
 fn print_table(columns: &[(String, Probe)]) {
     let mut table = Table::new();
-    let mut header = vec!["algorithm", "class", "key bits", "iv", "tag", "default mode", "default suite"].into_iter().map(String::from).collect::<Vec<_>>();
+    let mut header = vec!["algorithm", "class", "key bits", "iv", "tag", "default mode", "default suite"]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>();
     header.extend(columns.iter().map(|(name, p)| match p {
-        Probe::Available { backend, .. } => format!("{name} ({})", backend.version.split_whitespace().take(2).collect::<Vec<_>>().join(" ")),
+        Probe::Available { backend, .. } => format!(
+            "{name} ({})",
+            backend.version.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+        ),
         Probe::Unavailable(_) => format!("{name} (unavailable)"),
     }));
     table.load_preset(NOTHING).set_header(header);
@@ -54,7 +71,11 @@ fn print_table(columns: &[(String, Probe)]) {
         let mut row = vec![
             alg.id.to_string(),
             format!("{:?}", alg.class).to_lowercase(),
-            if alg.key_len > 0 { (alg.key_len * 8).to_string() } else { "-".into() },
+            if alg.key_len > 0 {
+                (alg.key_len * 8).to_string()
+            } else {
+                "-".into()
+            },
             if alg.iv_len > 0 { alg.iv_len.to_string() } else { "-".into() },
             if alg.tag_len > 0 { alg.tag_len.to_string() } else { "-".into() },
             Mode::default_for(alg.class).name().to_string(),
@@ -74,7 +95,8 @@ fn print_json(columns: &[(String, Probe)]) {
     let algs: Vec<_> = CATALOG
         .iter()
         .map(|alg| {
-            let support: serde_json::Map<String, serde_json::Value> = columns.iter().map(|(name, p)| (name.clone(), json!(supports(p, alg.id)))).collect();
+            let support: serde_json::Map<String, serde_json::Value> =
+                columns.iter().map(|(name, p)| (name.clone(), json!(supports(p, alg.id)))).collect();
             json!({
                 "id": alg.id, "aliases": alg.aliases, "class": alg.class, "family": alg.family,
                 "key_bytes": alg.key_len, "iv_bytes": alg.iv_len, "tag_bytes": alg.tag_len, "digest_bytes": alg.digest_len,
@@ -90,5 +112,8 @@ fn print_json(columns: &[(String, Probe)]) {
             Probe::Unavailable(reason) => json!({"configuration": name, "available": false, "reason": reason}),
         })
         .collect();
-    println!("{}", serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs})).expect("serialisable"));
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs})).expect("serialisable")
+    );
 }

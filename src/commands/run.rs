@@ -7,7 +7,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
-use cryptobench_core::result::{CellOutcome, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome};
+use cryptobench_core::result::{
+    CellOutcome, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome,
+};
 use cryptobench_report::{render, Format};
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -20,7 +22,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let plan = plan::build(args)?;
     let started_at = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let mut configurations = probe_all(&plan)?;
-    if configurations.iter().all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. })) {
+    if configurations
+        .iter()
+        .all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. }))
+    {
         let reasons: Vec<String> = configurations
             .iter()
             .map(|c| match &c.status {
@@ -33,18 +38,32 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     measure_all(&plan, &mut configurations)?;
     let run = RunResult {
         schema_version: cryptobench_core::result::SCHEMA_VERSION,
-        tool: ToolInfo { name: env!("CARGO_PKG_NAME").into(), version: env!("CARGO_PKG_VERSION").into() },
+        tool: ToolInfo {
+            name: env!("CARGO_PKG_NAME").into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        },
         started_at,
         finished_at: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
         command_line: std::env::args().collect(),
         host: cryptobench_cpu::host_info(),
-        settings: RunSettings { timing: plan.timing.clone(), sizes: plan.sizes.clone(), pinned_cpu: plan.pin_cpu },
+        settings: RunSettings {
+            timing: plan.timing.clone(),
+            sizes: plan.sizes.clone(),
+            pinned_cpu: plan.pin_cpu,
+        },
         configurations,
     };
     let text = render(&run, format(args.format), unit(args.units));
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()).context("writing the results")?;
-    Ok(if complete(&run) { ExitCode::SUCCESS } else { ExitCode::from(INCOMPLETE) })
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .context("writing the results")?;
+    Ok(if complete(&run) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(INCOMPLETE)
+    })
 }
 
 fn job(plan: &Plan, c: &ConfigurationResult, probe_only: bool) -> Job {
@@ -63,7 +82,14 @@ fn job(plan: &Plan, c: &ConfigurationResult, probe_only: bool) -> Job {
 fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
     let mut out = Vec::new();
     for (i, spec) in plan.configurations.iter().enumerate() {
-        let mut c = ConfigurationResult { index: i + 1, spec: spec.clone(), backend: None, status: ConfigurationStatus::Completed, verifications: Vec::new(), cells: Vec::new() };
+        let mut c = ConfigurationResult {
+            index: i + 1,
+            spec: spec.clone(),
+            backend: None,
+            status: ConfigurationStatus::Completed,
+            verifications: Vec::new(),
+            cells: Vec::new(),
+        };
         match probe(&job(plan, &c, true))? {
             Probe::Available { backend, .. } => c.backend = Some(backend),
             Probe::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
@@ -75,7 +101,11 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
 
 fn progress_bar(total: usize) -> ProgressBar {
     let bar = ProgressBar::new(total as u64);
-    bar.set_style(ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} cells, {elapsed} (eta {eta}) {msg}").expect("valid template").progress_chars("=> "));
+    bar.set_style(
+        ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} cells, {elapsed} (eta {eta}) {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
     bar
 }
 
@@ -89,7 +119,11 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
             WorkerMessage::Hello { backend, .. } => c.backend = Some(backend),
             WorkerMessage::Verified(v) => c.verifications.push(v),
             WorkerMessage::Cell(cell) => {
-                bar.set_message(format!("{} {}", cell.spec.algorithm, cryptobench_report::size_label(cell.spec.size)));
+                bar.set_message(format!(
+                    "{} {}",
+                    cell.spec.algorithm,
+                    cryptobench_report::size_label(cell.spec.size)
+                ));
                 bar.inc(1);
                 c.cells.push(cell);
             }
@@ -101,7 +135,9 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
             WorkerEnd::Crashed(reason) => {
                 let missing = plan.cells.len() - c.cells.len();
                 bar.inc(missing as u64);
-                c.status = ConfigurationStatus::Crashed { reason: format!("{reason} ({missing} of {} cells not measured)", plan.cells.len()) };
+                c.status = ConfigurationStatus::Crashed {
+                    reason: format!("{reason} ({missing} of {} cells not measured)", plan.cells.len()),
+                };
             }
         }
     }
@@ -113,7 +149,9 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
 fn complete(run: &RunResult) -> bool {
     run.configurations.iter().all(|c| {
         c.status == ConfigurationStatus::Completed
-            && c.verifications.iter().all(|v| !matches!(v.outcome, VerificationOutcome::Failed { .. }))
+            && c.verifications
+                .iter()
+                .all(|v| !matches!(v.outcome, VerificationOutcome::Failed { .. }))
             && c.cells.iter().all(|x| !matches!(x.outcome, CellOutcome::Failed { .. }))
     })
 }

@@ -18,26 +18,50 @@ use crate::worker_client::send;
 pub fn worker() -> Result<ExitCode> {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).context("reading the job from stdin")?;
-    let job: Job = serde_json::from_str(&input).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
+    let job: Job =
+        serde_json::from_str(&input).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
     if job.protocol != PROTOCOL_VERSION {
         bail!("job of protocol {} given to a worker of protocol {PROTOCOL_VERSION}", job.protocol);
     }
     let mut out = std::io::stdout().lock();
     if let Some(cpu) = job.pin_cpu {
         if let Err(e) = cryptobench_cpu::pin_to_cpu(cpu) {
-            send(&mut out, &WorkerMessage::Unavailable { protocol: PROTOCOL_VERSION, reason: e.to_string() })?;
+            send(
+                &mut out,
+                &WorkerMessage::Unavailable {
+                    protocol: PROTOCOL_VERSION,
+                    reason: e.to_string(),
+                },
+            )?;
             return Ok(ExitCode::SUCCESS);
         }
     }
     let backend = match open(&job.configuration) {
         Ok(b) => b,
         Err(e) => {
-            send(&mut out, &WorkerMessage::Unavailable { protocol: PROTOCOL_VERSION, reason: e.to_string() })?;
+            send(
+                &mut out,
+                &WorkerMessage::Unavailable {
+                    protocol: PROTOCOL_VERSION,
+                    reason: e.to_string(),
+                },
+            )?;
             return Ok(ExitCode::SUCCESS);
         }
     };
-    let supported = CATALOG.iter().filter(|a| backend.support(a) == Support::Supported).map(|a| a.id.to_string()).collect();
-    send(&mut out, &WorkerMessage::Hello { protocol: PROTOCOL_VERSION, backend: backend.info(), supported })?;
+    let supported = CATALOG
+        .iter()
+        .filter(|a| backend.support(a) == Support::Supported)
+        .map(|a| a.id.to_string())
+        .collect();
+    send(
+        &mut out,
+        &WorkerMessage::Hello {
+            protocol: PROTOCOL_VERSION,
+            backend: backend.info(),
+            supported,
+        },
+    )?;
     if !job.probe_only {
         measure_all(backend.as_ref(), &job, &mut out)?;
     }
@@ -54,17 +78,31 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) 
             Some((_, o)) => o.clone(),
             None => {
                 let o = verify_algorithm(backend, alg);
-                send(out, &WorkerMessage::Verified(Verification { algorithm: alg.id.to_string(), outcome: o.clone() }))?;
+                send(
+                    out,
+                    &WorkerMessage::Verified(Verification {
+                        algorithm: alg.id.to_string(),
+                        outcome: o.clone(),
+                    }),
+                )?;
                 verified.push((alg.id.to_string(), o.clone()));
                 o
             }
         };
         let result = match outcome {
             VerificationOutcome::Passed { .. } => cryptobench_harness::run_cell(backend, alg, cell, &job.timing),
-            VerificationOutcome::Failed { reason } => CellOutcome::Failed { reason: format!("verification failed, not timed: {reason}") },
+            VerificationOutcome::Failed { reason } => CellOutcome::Failed {
+                reason: format!("verification failed, not timed: {reason}"),
+            },
             VerificationOutcome::Unsupported { reason } => CellOutcome::Unsupported { reason },
         };
-        send(out, &WorkerMessage::Cell(CellResult { spec: cell.clone(), outcome: result }))?;
+        send(
+            out,
+            &WorkerMessage::Cell(CellResult {
+                spec: cell.clone(),
+                outcome: result,
+            }),
+        )?;
     }
     Ok(())
 }

@@ -7,13 +7,31 @@ pub enum OpenError {
     #[error("cannot load {path}: {reason}")]
     Load { path: String, reason: String },
     #[error("{path} is not a {expected}: it has no symbol {symbol}")]
-    NotThatLibrary { path: String, expected: &'static str, symbol: &'static str },
+    NotThatLibrary {
+        path: String,
+        expected: &'static str,
+        symbol: &'static str,
+    },
     #[error("{path} lacks the symbol {symbol}, which cryptobench needs ({library} {version}); is the build complete?")]
-    MissingSymbol { path: String, symbol: &'static str, library: &'static str, version: String },
+    MissingSymbol {
+        path: String,
+        symbol: &'static str,
+        library: &'static str,
+        version: String,
+    },
     #[error("{path} is {library} {version}; cryptobench supports {supported}")]
-    UnsupportedVersion { path: String, library: &'static str, version: String, supported: &'static str },
+    UnsupportedVersion {
+        path: String,
+        library: &'static str,
+        version: String,
+        supported: &'static str,
+    },
     #[error("no {library} found on this system (tried {tried}); install it or give its path with --backend {id}=PATH")]
-    NotFound { library: &'static str, id: &'static str, tried: String },
+    NotFound {
+        library: &'static str,
+        id: &'static str,
+        tried: String,
+    },
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]

@@ -716,9 +716,7 @@ pub static KNOWN_ANSWERS: &[KnownAnswer] = &[
 
 /// The vectors for one catalog algorithm id.
 pub fn known_answers_for(algorithm: &str) -> impl Iterator<Item = &'static KnownAnswer> + '_ {
-    KNOWN_ANSWERS
-        .iter()
-        .filter(move |vector| vector.algorithm == algorithm)
+    KNOWN_ANSWERS.iter().filter(move |vector| vector.algorithm == algorithm)
 }
 
 #[cfg(test)]
@@ -776,12 +774,7 @@ mod tests {
     }
 
     fn bytes(vector: &KnownAnswer, name: &str, field: &str) -> Vec<u8> {
-        decode(field).unwrap_or_else(|e| {
-            panic!(
-                "{} ({}): field {name}: {e}",
-                vector.algorithm, vector.source
-            )
-        })
+        decode(field).unwrap_or_else(|e| panic!("{} ({}): field {name}: {e}", vector.algorithm, vector.source))
     }
 
     fn digest_len(algorithm: &str) -> Option<usize> {
@@ -873,26 +866,10 @@ mod tests {
             let Some(len) = digest_len(v.algorithm) else {
                 continue;
             };
-            assert_eq!(
-                bytes(v, "output", v.output).len(),
-                len,
-                "{}: {}",
-                v.algorithm,
-                v.source
-            );
-            assert!(
-                !v.input.is_empty(),
-                "{}: {}: empty message",
-                v.algorithm,
-                v.source
-            );
+            assert_eq!(bytes(v, "output", v.output).len(), len, "{}: {}", v.algorithm, v.source);
+            assert!(!v.input.is_empty(), "{}: {}: empty message", v.algorithm, v.source);
             for (name, field) in [("key", v.key), ("iv", v.iv), ("aad", v.aad), ("tag", v.tag)] {
-                assert!(
-                    field.is_empty(),
-                    "{}: {}: digest has a {name}",
-                    v.algorithm,
-                    v.source
-                );
+                assert!(field.is_empty(), "{}: {}: digest has a {name}", v.algorithm, v.source);
             }
         }
     }
@@ -934,10 +911,7 @@ mod tests {
 
     #[test]
     fn xts_key_halves_differ() {
-        for v in KNOWN_ANSWERS
-            .iter()
-            .filter(|v| v.algorithm.ends_with("-xts"))
-        {
+        for v in KNOWN_ANSWERS.iter().filter(|v| v.algorithm.ends_with("-xts")) {
             let key = bytes(v, "key", v.key);
             let (key1, key2) = key.split_at(key.len() / 2);
             assert_ne!(key1, key2, "{}: Key1 == Key2", v.source);

@@ -49,7 +49,13 @@ pub trait Backend {
     /// Prepares a cell. `message` is the buffer content the cell starts from;
     /// decrypting cells encrypt it once here so that every timed call
     /// decrypts (and authenticates) a genuine message.
-    fn prepare(&self, cell: &CellSpec, alg: &AlgorithmSpec, inputs: &CellInputs, message: &[u8]) -> Result<Box<dyn Primitive + '_>, BackendError>;
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError>;
 }
 
 /// One prepared operation. The loop lives inside `run`, so dynamic dispatch

@@ -2,8 +2,8 @@
 //! answers, round trips over many lengths, AEAD tamper rejection, and that
 //! the prepared (timed) primitive computes what the verified path computes.
 
-use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::cell::DEFAULT_AAD_LEN;
+use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
 use crate::error::BackendError;
@@ -16,7 +16,11 @@ pub fn verify_algorithm(backend: &dyn Backend, alg: &AlgorithmSpec) -> Verificat
         return VerificationOutcome::Unsupported { reason };
     }
     let result = known_answers(backend, alg).and_then(|kat| {
-        let round_trips = if alg.is_digest() { digest_consistency(backend, alg)? } else { round_trips(backend, alg)? };
+        let round_trips = if alg.is_digest() {
+            digest_consistency(backend, alg)?
+        } else {
+            round_trips(backend, alg)?
+        };
         Ok(kat + round_trips)
     });
     match result {
@@ -45,18 +49,44 @@ fn known_answers(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, St
 }
 
 fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) -> Result<usize, String> {
-    let (key, iv, aad, input, output, tag) = (unhex(ka.key), unhex(ka.iv), unhex(ka.aad), unhex(ka.input), unhex(ka.output), unhex(ka.tag));
+    let (key, iv, aad, input, output, tag) = (
+        unhex(ka.key),
+        unhex(ka.iv),
+        unhex(ka.aad),
+        unhex(ka.input),
+        unhex(ka.output),
+        unhex(ka.tag),
+    );
     let label = || format!("known answer ({})", ka.source);
     if alg.is_digest() {
         let got = call(label, backend.digest_once(alg, &input))?;
-        return if got == output { Ok(1) } else { Err(format!("{}: digest {} differs from the published {}", label(), hex::encode(got), ka.output)) };
+        return if got == output {
+            Ok(1)
+        } else {
+            Err(format!(
+                "{}: digest {} differs from the published {}",
+                label(),
+                hex::encode(got),
+                ka.output
+            ))
+        };
     }
     let sealed = call(label, backend.encrypt_once(alg, &key, &iv, &aad, &input))?;
     if sealed.ciphertext != output {
-        return Err(format!("{}: ciphertext {} differs from the published {}", label(), hex::encode(&sealed.ciphertext), ka.output));
+        return Err(format!(
+            "{}: ciphertext {} differs from the published {}",
+            label(),
+            hex::encode(&sealed.ciphertext),
+            ka.output
+        ));
     }
     if sealed.tag != tag {
-        return Err(format!("{}: tag {} differs from the published {}", label(), hex::encode(&sealed.tag), ka.tag));
+        return Err(format!(
+            "{}: tag {} differs from the published {}",
+            label(),
+            hex::encode(&sealed.tag),
+            ka.tag
+        ));
     }
     let plain = call(label, backend.decrypt_once(alg, &key, &iv, &aad, &output, &tag))?;
     if plain != input {
@@ -70,7 +100,15 @@ fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) ->
 }
 
 /// A flipped bit in the tag, the ciphertext or the AAD must be rejected.
-fn tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], ct: &[u8], tag: &[u8]) -> Result<usize, String> {
+fn tamper_checks(
+    backend: &dyn Backend,
+    alg: &AlgorithmSpec,
+    key: &[u8],
+    iv: &[u8],
+    aad: &[u8],
+    ct: &[u8],
+    tag: &[u8],
+) -> Result<usize, String> {
     let flip = |v: &[u8]| {
         let mut v = v.to_vec();
         if let Some(b) = v.first_mut() {
@@ -97,7 +135,10 @@ fn tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec, key: &[u8], iv: &[u
 
 /// Message lengths for round trips: empty, odd and block-multiple, allowed by the mode.
 fn round_trip_lengths(alg: &AlgorithmSpec) -> Vec<usize> {
-    [0, 1, 15, 16, 17, 31, 64, 100, 1024, 4099, 65536].into_iter().filter(|&n| alg.size_problem(n).is_none()).collect()
+    [0, 1, 15, 16, 17, 31, 64, 100, 1024, 4099, 65536]
+        .into_iter()
+        .filter(|&n| alg.size_problem(n).is_none())
+        .collect()
 }
 
 /// Deterministic filler so failures reproduce (xorshift64*, Vigna 2016).
@@ -118,7 +159,11 @@ pub fn inputs_for(alg: &AlgorithmSpec, seed: u64) -> CellInputs {
     CellInputs {
         key: pseudo_random_bytes(seed, alg.key_len),
         iv: pseudo_random_bytes(seed ^ 0x5555, alg.iv_len),
-        aad: if alg.class == AlgorithmClass::Aead { pseudo_random_bytes(seed ^ 0xaaaa, DEFAULT_AAD_LEN) } else { Vec::new() },
+        aad: if alg.class == AlgorithmClass::Aead {
+            pseudo_random_bytes(seed ^ 0xaaaa, DEFAULT_AAD_LEN)
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -132,7 +177,10 @@ fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, Stri
         if len >= 16 && sealed.ciphertext == plain {
             return Err(format!("{}: the ciphertext equals the plaintext", label()));
         }
-        let back = call(label, backend.decrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &sealed.ciphertext, &sealed.tag))?;
+        let back = call(
+            label,
+            backend.decrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &sealed.ciphertext, &sealed.tag),
+        )?;
         if back != plain {
             return Err(format!("{}: decryption does not give the plaintext back", label()));
         }
@@ -167,10 +215,22 @@ fn digest_consistency(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usiz
 
 /// Runs a freshly prepared primitive once on a copy of `buf` and checks the
 /// result against the verified one-shot path; the primitive is then timed.
-pub fn check_primitive(backend: &dyn Backend, cell: &CellSpec, alg: &AlgorithmSpec, inputs: &CellInputs, primitive: &mut dyn Primitive, buf: &[u8]) -> Result<(), String> {
+pub fn check_primitive(
+    backend: &dyn Backend,
+    cell: &CellSpec,
+    alg: &AlgorithmSpec,
+    inputs: &CellInputs,
+    primitive: &mut dyn Primitive,
+    buf: &[u8],
+) -> Result<(), String> {
     let mut work = buf.to_vec();
     call(|| "the prepared operation".into(), primitive.run(1, &mut work))?;
-    let mismatch = |what: &str| Err(format!("the timed {} path computes a different {what} than the verified one", cell.mode_label()));
+    let mismatch = |what: &str| {
+        Err(format!(
+            "the timed {} path computes a different {what} than the verified one",
+            cell.mode_label()
+        ))
+    };
     let aad: &[u8] = if cell.mode == Mode::Message { &inputs.aad } else { &[] };
     match cell.operation {
         Operation::Digest => {
@@ -184,7 +244,10 @@ pub fn check_primitive(backend: &dyn Backend, cell: &CellSpec, alg: &AlgorithmSp
             if work != expected.ciphertext {
                 return mismatch("ciphertext");
             }
-            if cell.mode == Mode::Message && alg.class == AlgorithmClass::Aead && call(|| "tag".into(), primitive.last_output())? != Some(expected.tag) {
+            if cell.mode == Mode::Message
+                && alg.class == AlgorithmClass::Aead
+                && call(|| "tag".into(), primitive.last_output())? != Some(expected.tag)
+            {
                 return mismatch("tag");
             }
         }
@@ -194,7 +257,10 @@ pub fn check_primitive(backend: &dyn Backend, cell: &CellSpec, alg: &AlgorithmSp
             }
         }
         Operation::Decrypt => {
-            let again = call(|| "encryption".into(), backend.encrypt_once(alg, &inputs.key, &inputs.iv, &[], &work))?;
+            let again = call(
+                || "encryption".into(),
+                backend.encrypt_once(alg, &inputs.key, &inputs.iv, &[], &work),
+            )?;
             if again.ciphertext != buf {
                 return mismatch("plaintext");
             }

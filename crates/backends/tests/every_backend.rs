@@ -9,7 +9,11 @@ use cryptobench_core::{CellSpec, Mode, Operation, CATALOG};
 
 fn each_backend(test: impl Fn(&str, &dyn Backend)) {
     for id in BACKEND_IDS {
-        let spec = ConfigurationSpec { backend: id.to_string(), library: None, env: Default::default() };
+        let spec = ConfigurationSpec {
+            backend: id.to_string(),
+            library: None,
+            env: Default::default(),
+        };
         match open(&spec) {
             Ok(backend) => test(id, backend.as_ref()),
             Err(e) => eprintln!("SKIPPED backend {id}: {e}"),
@@ -38,16 +42,32 @@ fn every_supported_algorithm_passes_verification() {
 #[test]
 fn timed_primitives_compute_what_was_verified() {
     each_backend(|id, backend| {
-        for alg in CATALOG.iter().filter(|a| matches!(verify_algorithm(backend, a), VerificationOutcome::Passed { .. })) {
-            let ops: &[Operation] = if alg.is_digest() { &[Operation::Digest] } else { &[Operation::Encrypt, Operation::Decrypt] };
+        for alg in CATALOG
+            .iter()
+            .filter(|a| matches!(verify_algorithm(backend, a), VerificationOutcome::Passed { .. }))
+        {
+            let ops: &[Operation] = if alg.is_digest() {
+                &[Operation::Digest]
+            } else {
+                &[Operation::Encrypt, Operation::Decrypt]
+            };
             for &operation in ops {
                 for mode in [Mode::Stream, Mode::Message] {
                     for rekey in [false, true] {
                         let size = 64;
-                        let cell = CellSpec { algorithm: alg.id.into(), operation, mode, rekey, size, aad: 13 };
+                        let cell = CellSpec {
+                            algorithm: alg.id.into(),
+                            operation,
+                            mode,
+                            rekey,
+                            size,
+                            aad: 13,
+                        };
                         let inputs = inputs_for(alg, 9);
                         let buf = pseudo_random_bytes(3, size);
-                        let mut p = backend.prepare(&cell, alg, &inputs, &buf).unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
+                        let mut p = backend
+                            .prepare(&cell, alg, &inputs, &buf)
+                            .unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
                         check_primitive(backend, &cell, alg, &inputs, p.as_mut(), &buf).unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
                     }
                 }
@@ -60,7 +80,14 @@ fn timed_primitives_compute_what_was_verified() {
 fn tampered_message_fails_inside_the_timed_loop() {
     each_backend(|id, backend| {
         let alg = cryptobench_core::catalog::find("aes-128-gcm").unwrap();
-        let cell = CellSpec { algorithm: alg.id.into(), operation: Operation::Decrypt, mode: Mode::Message, rekey: false, size: 32, aad: 13 };
+        let cell = CellSpec {
+            algorithm: alg.id.into(),
+            operation: Operation::Decrypt,
+            mode: Mode::Message,
+            rekey: false,
+            size: 32,
+            aad: 13,
+        };
         let inputs = inputs_for(alg, 1);
         let Ok(mut p) = backend.prepare(&cell, alg, &inputs, &[7u8; 32]) else {
             eprintln!("SKIPPED {id}: no aes-128-gcm");

@@ -51,7 +51,7 @@ impl AlgorithmSpec {
     pub fn size_problem(&self, size: usize) -> Option<String> {
         if size < self.min_len {
             Some(format!("{} needs at least {} bytes per message", self.id, self.min_len))
-        } else if size % self.granularity != 0 {
+        } else if !size.is_multiple_of(self.granularity) {
             Some(format!(
                 "{} processes whole {}-byte blocks without padding; {} is not a multiple",
                 self.id, self.granularity, size

@@ -140,10 +140,16 @@ pub struct Verification {
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum VerificationOutcome {
     /// `checks` individual checks passed (vectors, round trips, tamper rejections).
-    Passed { checks: usize },
-    Failed { reason: String },
+    Passed {
+        checks: usize,
+    },
+    Failed {
+        reason: String,
+    },
     /// The backend does not offer the algorithm.
-    Unsupported { reason: String },
+    Unsupported {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
@@ -159,9 +165,13 @@ pub struct CellResult {
 pub enum CellOutcome {
     Measured(Measurement),
     /// Verification failed: the cell was not timed.
-    Failed { reason: String },
+    Failed {
+        reason: String,
+    },
     /// The backend or the algorithm cannot do this cell (size, mode).
-    Unsupported { reason: String },
+    Unsupported {
+        reason: String,
+    },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]

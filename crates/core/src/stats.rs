@@ -64,7 +64,11 @@ pub fn summarize(samples: &[Sample], size: usize) -> Option<Summary> {
     xs.sort_by(f64::total_cmp);
     let n = xs.len();
     let mean = xs.iter().sum::<f64>() / n as f64;
-    let var = if n > 1 { xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64 } else { 0.0 };
+    let var = if n > 1 {
+        xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    } else {
+        0.0
+    };
     let median = quantile(&xs, 0.5);
     let [lo, hi] = median_confidence_interval(&xs, CONFIDENCE);
     let cpu_share = {
@@ -137,7 +141,14 @@ mod tests {
     use super::*;
 
     fn samples(walls: &[u64]) -> Vec<Sample> {
-        walls.iter().map(|&w| Sample { iterations: 1000, wall_ns: w, cpu_ns: Some(w) }).collect()
+        walls
+            .iter()
+            .map(|&w| Sample {
+                iterations: 1000,
+                wall_ns: w,
+                cpu_ns: Some(w),
+            })
+            .collect()
     }
 
     #[test]

@@ -14,11 +14,16 @@ pub fn host_info() -> HostInfo {
 }
 
 fn read_trimmed(path: &str) -> Option<String> {
-    std::fs::read_to_string(path).ok().map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+    std::fs::read_to_string(path)
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
 }
 
 fn hostname() -> Option<String> {
-    read_trimmed("/proc/sys/kernel/hostname").or_else(|| std::env::var("HOSTNAME").ok()).or_else(|| std::env::var("COMPUTERNAME").ok())
+    read_trimmed("/proc/sys/kernel/hostname")
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
 }
 
 fn kernel_release() -> Option<String> {
@@ -29,15 +34,26 @@ fn kernel_release() -> Option<String> {
 fn os_name() -> String {
     std::fs::read_to_string("/etc/os-release")
         .ok()
-        .and_then(|text| text.lines().find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_string())))
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_string()))
+        })
         .unwrap_or_else(|| std::env::consts::OS.to_string())
 }
 
 /// "model name" (x86) or, on arm64 where the kernel has none, the "CPU part" numbers of /proc/cpuinfo.
 fn cpu_model() -> Option<String> {
     let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    let field = |name: &str| info.lines().find_map(|l| l.split_once(':').filter(|(k, _)| k.trim() == name).map(|(_, v)| v.trim().to_string()));
-    field("model name").or_else(|| field("Hardware")).or_else(|| field("CPU part").map(|p| format!("CPU part {p}")))
+    let field = |name: &str| {
+        info.lines().find_map(|l| {
+            l.split_once(':')
+                .filter(|(k, _)| k.trim() == name)
+                .map(|(_, v)| v.trim().to_string())
+        })
+    };
+    field("model name")
+        .or_else(|| field("Hardware"))
+        .or_else(|| field("CPU part").map(|p| format!("CPU part {p}")))
 }
 
 /// The hypervisor vendor: CPUID leaf 0x4000_0000 where the hypervisor bit

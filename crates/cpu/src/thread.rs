@@ -28,14 +28,20 @@ pub enum PinError {
 pub fn pin_to_cpu(cpu: usize) -> Result<(), PinError> {
     let allowed = allowed_cpus();
     if cpu >= libc::CPU_SETSIZE as usize || !allowed.contains(&cpu) {
-        return Err(PinError::NotAllowed { cpu, allowed: format_cpus(&allowed) });
+        return Err(PinError::NotAllowed {
+            cpu,
+            allowed: format_cpus(&allowed),
+        });
     }
     // SAFETY: a zeroed cpu_set_t is the empty set; CPU_SET stays within CPU_SETSIZE.
     unsafe {
         let mut set: libc::cpu_set_t = std::mem::zeroed();
         libc::CPU_SET(cpu, &mut set);
         if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) != 0 {
-            return Err(PinError::NotAllowed { cpu, allowed: format_cpus(&allowed) });
+            return Err(PinError::NotAllowed {
+                cpu,
+                allowed: format_cpus(&allowed),
+            });
         }
     }
     Ok(())

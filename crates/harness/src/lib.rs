@@ -27,7 +27,11 @@ fn random_inputs(alg: &AlgorithmSpec, aad_len: usize) -> CellInputs {
     CellInputs {
         key: bytes(alg.key_len),
         iv: bytes(alg.iv_len),
-        aad: if alg.class == AlgorithmClass::Aead { bytes(aad_len) } else { Vec::new() },
+        aad: if alg.class == AlgorithmClass::Aead {
+            bytes(aad_len)
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -41,13 +45,19 @@ pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, tim
     let mut buffer = AlignedBuffer::random(cell.size);
     let mut primitive = match backend.prepare(cell, alg, &inputs, buffer.as_slice()) {
         Ok(p) => p,
-        Err(e) => return CellOutcome::Failed { reason: format!("preparing the cell failed: {e}") },
+        Err(e) => {
+            return CellOutcome::Failed {
+                reason: format!("preparing the cell failed: {e}"),
+            }
+        }
     };
     if let Err(reason) = check_primitive(backend, cell, alg, &inputs, primitive.as_mut(), buffer.as_slice()) {
         return CellOutcome::Failed { reason };
     }
     match measure(primitive.as_mut(), buffer.as_mut_slice(), timing) {
         Ok(m) => CellOutcome::Measured(m),
-        Err(e) => CellOutcome::Failed { reason: format!("failed while timed: {e}") },
+        Err(e) => CellOutcome::Failed {
+            reason: format!("failed while timed: {e}"),
+        },
     }
 }

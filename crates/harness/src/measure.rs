@@ -41,7 +41,11 @@ fn timed(primitive: &mut dyn Primitive, iterations: u64, buf: &mut [u8]) -> Resu
     primitive.run(iterations, buf)?;
     let wall = t0.elapsed();
     let cpu = cpu0.and_then(|c0| thread_cpu_time_ns().map(|c1| c1.saturating_sub(c0)));
-    Ok(Sample { iterations, wall_ns: wall.as_nanos().max(1) as u64, cpu_ns: cpu })
+    Ok(Sample {
+        iterations,
+        wall_ns: wall.as_nanos().max(1) as u64,
+        cpu_ns: cpu,
+    })
 }
 
 /// Finds the iteration count whose run lasts about `target`: grow until a
@@ -65,7 +69,9 @@ fn calibrate(primitive: &mut dyn Primitive, buf: &mut [u8], target: Duration) ->
 fn fold(checksum: u64, buf: &[u8], output: Option<&[u8]>) -> u64 {
     let head = buf.iter().take(8);
     let tail = buf.iter().skip(buf.len().saturating_sub(8));
-    head.chain(tail).chain(output.unwrap_or(&[])).fold(checksum, |acc, &b| (acc.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    head.chain(tail).chain(output.unwrap_or(&[])).fold(checksum, |acc, &b| {
+        (acc.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Times a prepared primitive over `buf` as the settings say.
@@ -84,7 +90,8 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         let sample = timed(primitive, iterations, buf)?;
         samples.push(sample);
         checksum = fold(checksum, buf, primitive.last_output()?.as_deref());
-        let precise = samples.len() >= timing.min_samples && summarize(&samples, size).is_some_and(|s| s.median_ci95_relative <= timing.target_relative_ci);
+        let precise = samples.len() >= timing.min_samples
+            && summarize(&samples, size).is_some_and(|s| s.median_ci95_relative <= timing.target_relative_ci);
         let spent = started.elapsed() >= budget && samples.len() >= 3;
         if precise || spent || samples.len() >= MAX_SAMPLES {
             break;
@@ -104,9 +111,18 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         warnings.push(format!("only {} samples fit in the cell budget; raise --time", summary.samples));
     }
     if let Some(share) = summary.cpu_share.filter(|&s| s < SHARED_CORE) {
-        warnings.push(format!("shared core: the worker got {:.0}% of the wall time on its CPU; stop other load or pin with --cpu", share * 100.0));
+        warnings.push(format!(
+            "shared core: the worker got {:.0}% of the wall time on its CPU; stop other load or pin with --cpu",
+            share * 100.0
+        ));
     }
-    Ok(Measurement { summary, samples, warnings, checksum: format!("{:016x}", std::hint::black_box(checksum)), implementation: primitive.implementation() })
+    Ok(Measurement {
+        summary,
+        samples,
+        warnings,
+        checksum: format!("{:016x}", std::hint::black_box(checksum)),
+        implementation: primitive.implementation(),
+    })
 }
 
 #[cfg(test)]
@@ -134,10 +150,19 @@ mod tests {
 
     #[test]
     fn samples_are_calibrated_and_summarised() {
-        let timing = TimingSettings { sample_target_ns: 1_000_000, cell_budget_ns: 200_000_000, min_samples: 5, target_relative_ci: 0.5, warmup_ns: 0 };
+        let timing = TimingSettings {
+            sample_target_ns: 1_000_000,
+            cell_budget_ns: 200_000_000,
+            min_samples: 5,
+            target_relative_ci: 0.5,
+            warmup_ns: 0,
+        };
         let m = measure(&mut Spin(1), &mut [0u8; 64], &timing).unwrap();
         assert!(m.samples.len() >= 5);
-        assert!(m.samples.iter().all(|s| s.iterations == m.samples[0].iterations && s.iterations > 1));
+        assert!(m
+            .samples
+            .iter()
+            .all(|s| s.iterations == m.samples[0].iterations && s.iterations > 1));
         assert_eq!(m.summary.samples, m.samples.len());
         assert_eq!(m.checksum.len(), 16);
     }

@@ -1,9 +1,28 @@
 use cryptobench_core::result::{CellOutcome, RunResult};
 
 const HEADER: &[&str] = &[
-    "configuration", "backend", "library_version", "library_path", "algorithm", "operation", "mode", "size_bytes", "status",
-    "median_bytes_per_s", "q1_bytes_per_s", "q3_bytes_per_s", "min_bytes_per_s", "max_bytes_per_s", "cv", "median_ci95_low", "median_ci95_high",
-    "samples", "iterations_per_sample", "seconds_per_call", "warnings", "reason",
+    "configuration",
+    "backend",
+    "library_version",
+    "library_path",
+    "algorithm",
+    "operation",
+    "mode",
+    "size_bytes",
+    "status",
+    "median_bytes_per_s",
+    "q1_bytes_per_s",
+    "q3_bytes_per_s",
+    "min_bytes_per_s",
+    "max_bytes_per_s",
+    "cv",
+    "median_ci95_low",
+    "median_ci95_high",
+    "samples",
+    "iterations_per_sample",
+    "seconds_per_call",
+    "warnings",
+    "reason",
 ];
 
 /// One row per cell, numbers unformatted (bytes per second) for further processing.
@@ -38,7 +57,14 @@ pub fn render(run: &RunResult) -> String {
                     rec.push(String::new());
                 }
                 CellOutcome::Failed { reason } | CellOutcome::Unsupported { reason } => {
-                    rec.push(if matches!(cell.outcome, CellOutcome::Failed { .. }) { "failed" } else { "unsupported" }.into());
+                    rec.push(
+                        if matches!(cell.outcome, CellOutcome::Failed { .. }) {
+                            "failed"
+                        } else {
+                            "unsupported"
+                        }
+                        .into(),
+                    );
                     rec.extend(std::iter::repeat_n(String::new(), 12));
                     rec.push(reason.clone());
                 }

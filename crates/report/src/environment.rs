@@ -17,14 +17,11 @@ pub fn host_line(run: &RunResult) -> String {
 /// "[1] openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)"
 pub fn configuration_line(c: &ConfigurationResult) -> String {
     let mut line = format!("[{}] {}", c.index, c.spec.display());
-    match (&c.backend, &c.status) {
-        (Some(b), _) => {
-            line.push_str(&format!(": {}", b.version));
-            if let Some(p) = &b.library_path {
-                line.push_str(&format!(" ({p})"));
-            }
+    if let Some(b) = &c.backend {
+        line.push_str(&format!(": {}", b.version));
+        if let Some(p) = &b.library_path {
+            line.push_str(&format!(" ({p})"));
         }
-        (None, _) => {}
     }
     for (k, v) in &c.spec.env {
         line.push_str(&format!(" {k}={v}"));

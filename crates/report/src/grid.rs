@@ -55,8 +55,19 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
                 row.push(format!("[{}]", c.index));
             }
             for &size in &run.settings.sizes {
-                let cell = c.cells.iter().find(|x| x.spec.size == size && x.spec.algorithm == key.0 && x.spec.operation.short() == key.1 && x.spec.mode_label() == key.2);
-                let where_ = || format!("{} {} {} {}{}", key.0, key.1, key.2, size_label(size), if many { format!(" [{}]", c.index) } else { String::new() });
+                let cell = c.cells.iter().find(|x| {
+                    x.spec.size == size && x.spec.algorithm == key.0 && x.spec.operation.short() == key.1 && x.spec.mode_label() == key.2
+                });
+                let where_ = || {
+                    format!(
+                        "{} {} {} {}{}",
+                        key.0,
+                        key.1,
+                        key.2,
+                        size_label(size),
+                        if many { format!(" [{}]", c.index) } else { String::new() }
+                    )
+                };
                 row.push(match cell.map(|x| &x.outcome) {
                     None => String::new(),
                     Some(CellOutcome::Measured(m)) => {
@@ -72,8 +83,15 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
                         "FAILED".into()
                     }
                     Some(CellOutcome::Unsupported { reason }) => {
-                        let note = format!("n/a {}{}: {reason}", key.0, if many { format!(" [{}]", c.index) } else { String::new() });
-                        if !notes.iter().any(|n: &String| n.ends_with(reason.as_str()) && n.starts_with(&format!("n/a {}", key.0))) {
+                        let note = format!(
+                            "n/a {}{}: {reason}",
+                            key.0,
+                            if many { format!(" [{}]", c.index) } else { String::new() }
+                        );
+                        if !notes
+                            .iter()
+                            .any(|n: &String| n.ends_with(reason.as_str()) && n.starts_with(&format!("n/a {}", key.0)))
+                        {
                             notes.push(note);
                         }
                         "n/a".into()
@@ -91,10 +109,14 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
 
 /// One line per configuration: how many algorithms passed which checks.
 fn verification_note(c: &ConfigurationResult) -> Vec<String> {
-    let passed: Vec<_> = c.verifications.iter().filter_map(|v| match v.outcome {
-        VerificationOutcome::Passed { checks } => Some(checks),
-        _ => None,
-    }).collect();
+    let passed: Vec<_> = c
+        .verifications
+        .iter()
+        .filter_map(|v| match v.outcome {
+            VerificationOutcome::Passed { checks } => Some(checks),
+            _ => None,
+        })
+        .collect();
     let mut notes = Vec::new();
     if !passed.is_empty() {
         notes.push(format!(

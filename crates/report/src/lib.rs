@@ -36,9 +36,9 @@ pub fn render(run: &RunResult, format: Format, unit: Unit) -> String {
 
 /// "16 B", "1 KiB", "1000 B": how sizes head the columns.
 pub fn size_label(size: usize) -> String {
-    if size >= 1024 && size % (1024 * 1024) == 0 {
+    if size >= 1024 && size.is_multiple_of(1024 * 1024) {
         format!("{} MiB", size / (1024 * 1024))
-    } else if size >= 1024 && size % 1024 == 0 {
+    } else if size >= 1024 && size.is_multiple_of(1024) {
         format!("{} KiB", size / 1024)
     } else {
         format!("{size} B")

@@ -18,7 +18,12 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         out.push('\n');
     }
     out.push_str(&format!("- **timing:** {}\n", timing_line(run)));
-    out.push_str(&format!("- **figures:** {} ({}); `{}` marks a figure to read with care\n\n", unit.label(), unit_meaning(unit), grid::NOISY_MARK));
+    out.push_str(&format!(
+        "- **figures:** {} ({}); `{}` marks a figure to read with care\n\n",
+        unit.label(),
+        unit_meaning(unit),
+        grid::NOISY_MARK
+    ));
     let g = grid::build(run, unit);
     if !g.rows.is_empty() {
         let mut table = Table::new();

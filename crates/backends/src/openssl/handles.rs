@@ -23,7 +23,10 @@ pub fn error_queue(api: &Api) -> String {
 }
 
 pub fn call_failed(api: &Api, call: &'static str) -> BackendError {
-    BackendError::Call { call, detail: error_queue(api) }
+    BackendError::Call {
+        call,
+        detail: error_queue(api),
+    }
 }
 
 /// Turns an OpenSSL return code into a Result.
@@ -47,7 +50,10 @@ impl<'a> Cipher<'a> {
         let cname = CString::new(name).ok()?;
         // SAFETY: NUL-terminated name; NULL library context and properties mean the defaults.
         let (ptr, fetched) = match api.EVP_CIPHER_fetch {
-            Some(fetch) => (unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), std::ptr::null()) } as *const EvpCipher, true),
+            Some(fetch) => (
+                unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), std::ptr::null()) } as *const EvpCipher,
+                true,
+            ),
             None => (unsafe { (api.EVP_get_cipherbyname)(cname.as_ptr()) }, false),
         };
         if ptr.is_null() {
@@ -80,7 +86,10 @@ impl<'a> Md<'a> {
         let cname = CString::new(name).ok()?;
         // SAFETY: as for Cipher::find.
         let (ptr, fetched) = match api.EVP_MD_fetch {
-            Some(fetch) => (unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), std::ptr::null()) } as *const EvpMd, true),
+            Some(fetch) => (
+                unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), std::ptr::null()) } as *const EvpMd,
+                true,
+            ),
             None => (unsafe { (api.EVP_get_digestbyname)(cname.as_ptr()) }, false),
         };
         if ptr.is_null() {

@@ -37,8 +37,25 @@ pub fn keyed_context<'a>(api: &'a Api, cipher: &Cipher<'a>, key: &[u8], iv: &[u8
     let ctx = CipherCtx::new(api)?;
     let iv_ptr = if iv.is_empty() { std::ptr::null() } else { iv.as_ptr() };
     // SAFETY: ctx and cipher are live; key and IV have the lengths the catalog gives for this cipher.
-    check(api, unsafe { (api.EVP_CipherInit_ex)(ctx.ptr, cipher.ptr, std::ptr::null_mut(), key.as_ptr(), iv_ptr, c_int::from(encrypt)) }, "EVP_CipherInit_ex")?;
-    check(api, unsafe { (api.EVP_CIPHER_CTX_set_padding)(ctx.ptr, 0) }, "EVP_CIPHER_CTX_set_padding")?;
+    check(
+        api,
+        unsafe {
+            (api.EVP_CipherInit_ex)(
+                ctx.ptr,
+                cipher.ptr,
+                std::ptr::null_mut(),
+                key.as_ptr(),
+                iv_ptr,
+                c_int::from(encrypt),
+            )
+        },
+        "EVP_CipherInit_ex",
+    )?;
+    check(
+        api,
+        unsafe { (api.EVP_CIPHER_CTX_set_padding)(ctx.ptr, 0) },
+        "EVP_CIPHER_CTX_set_padding",
+    )?;
     Ok(ctx)
 }
 
@@ -106,19 +123,39 @@ impl Primitive for CipherMessage<'_> {
         for _ in 0..iterations {
             // SAFETY: the context holds a cipher; pointers cover the lengths passed.
             unsafe {
-                check(api, (api.EVP_CipherInit_ex)(self.ctx.ptr, std::ptr::null(), std::ptr::null_mut(), key, iv, -1), "EVP_CipherInit_ex")?;
+                check(
+                    api,
+                    (api.EVP_CipherInit_ex)(self.ctx.ptr, std::ptr::null(), std::ptr::null_mut(), key, iv, -1),
+                    "EVP_CipherInit_ex",
+                )?;
                 if self.aead && aad_len > 0 {
-                    check(api, update(self.ctx.ptr, std::ptr::null_mut(), &mut outl, self.aad.as_ptr(), aad_len), "EVP_CipherUpdate(AAD)")?;
+                    check(
+                        api,
+                        update(self.ctx.ptr, std::ptr::null_mut(), &mut outl, self.aad.as_ptr(), aad_len),
+                        "EVP_CipherUpdate(AAD)",
+                    )?;
                 }
                 if self.aead && !self.encrypt {
-                    check(api, (api.EVP_CIPHER_CTX_ctrl)(self.ctx.ptr, EVP_CTRL_AEAD_SET_TAG, tag_len, self.tag.as_mut_ptr().cast()), "EVP_CTRL_AEAD_SET_TAG")?;
+                    check(
+                        api,
+                        (api.EVP_CIPHER_CTX_ctrl)(self.ctx.ptr, EVP_CTRL_AEAD_SET_TAG, tag_len, self.tag.as_mut_ptr().cast()),
+                        "EVP_CTRL_AEAD_SET_TAG",
+                    )?;
                 }
                 check(api, update(self.ctx.ptr, out, &mut outl, src, len), "EVP_CipherUpdate")?;
                 if finish(self.ctx.ptr, out.add(outl as usize), &mut finl) != 1 {
-                    return Err(if self.aead && !self.encrypt { BackendError::AuthenticationFailed } else { call_failed(api, "EVP_CipherFinal_ex") });
+                    return Err(if self.aead && !self.encrypt {
+                        BackendError::AuthenticationFailed
+                    } else {
+                        call_failed(api, "EVP_CipherFinal_ex")
+                    });
                 }
                 if self.aead && self.encrypt {
-                    check(api, (api.EVP_CIPHER_CTX_ctrl)(self.ctx.ptr, EVP_CTRL_AEAD_GET_TAG, tag_len, self.tag.as_mut_ptr().cast()), "EVP_CTRL_AEAD_GET_TAG")?;
+                    check(
+                        api,
+                        (api.EVP_CIPHER_CTX_ctrl)(self.ctx.ptr, EVP_CTRL_AEAD_GET_TAG, tag_len, self.tag.as_mut_ptr().cast()),
+                        "EVP_CTRL_AEAD_GET_TAG",
+                    )?;
                 }
             }
         }
@@ -142,7 +179,16 @@ impl Primitive for DigestMessage<'_> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
         for _ in 0..iterations {
             // SAFETY: `out` holds 64 bytes, EVP_MAX_MD_SIZE.
-            let rc = unsafe { (self.api.EVP_Digest)(buf.as_ptr().cast(), buf.len(), self.out.as_mut_ptr(), &mut self.out_len, self.md.ptr, std::ptr::null_mut()) };
+            let rc = unsafe {
+                (self.api.EVP_Digest)(
+                    buf.as_ptr().cast(),
+                    buf.len(),
+                    self.out.as_mut_ptr(),
+                    &mut self.out_len,
+                    self.md.ptr,
+                    std::ptr::null_mut(),
+                )
+            };
             check(self.api, rc, "EVP_Digest")?;
         }
         Ok(())
@@ -164,7 +210,11 @@ impl Primitive for DigestStream<'_> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
         for _ in 0..iterations {
             // SAFETY: reads buf.len() bytes of buf.
-            check(self.api, unsafe { (self.api.EVP_DigestUpdate)(self.ctx.ptr, buf.as_ptr().cast(), buf.len()) }, "EVP_DigestUpdate")?;
+            check(
+                self.api,
+                unsafe { (self.api.EVP_DigestUpdate)(self.ctx.ptr, buf.as_ptr().cast(), buf.len()) },
+                "EVP_DigestUpdate",
+            )?;
         }
         Ok(())
     }
@@ -174,8 +224,16 @@ impl Primitive for DigestStream<'_> {
         let mut out = [0u8; 64];
         let mut n: c_uint = 0;
         // SAFETY: both contexts are live; out holds EVP_MAX_MD_SIZE bytes.
-        check(self.api, unsafe { (self.api.EVP_MD_CTX_copy_ex)(copy.ptr, self.ctx.ptr) }, "EVP_MD_CTX_copy_ex")?;
-        check(self.api, unsafe { (self.api.EVP_DigestFinal_ex)(copy.ptr, out.as_mut_ptr(), &mut n) }, "EVP_DigestFinal_ex")?;
+        check(
+            self.api,
+            unsafe { (self.api.EVP_MD_CTX_copy_ex)(copy.ptr, self.ctx.ptr) },
+            "EVP_MD_CTX_copy_ex",
+        )?;
+        check(
+            self.api,
+            unsafe { (self.api.EVP_DigestFinal_ex)(copy.ptr, out.as_mut_ptr(), &mut n) },
+            "EVP_DigestFinal_ex",
+        )?;
         Ok(Some(out[..n as usize].to_vec()))
     }
 }

@@ -1,0 +1,51 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command as StdCommand;
+
+use assert_cmd::Command;
+
+pub fn cryptobench() -> Command {
+    Command::cargo_bin("cryptobench").expect("binary built by cargo")
+}
+
+/// Compiles a C fixture into a shared library in `dir`; None (with a printed
+/// reason) where no C compiler is installed.
+pub fn build_fixture_library(name: &str, dir: &Path) -> Option<PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(format!("{name}.c"));
+    let out = dir.join(format!("{name}.so"));
+    match StdCommand::new("cc").args(["-shared", "-fPIC", "-o"]).arg(&out).arg(&src).status() {
+        Ok(s) if s.success() => Some(out),
+        Ok(s) => panic!("cc failed on {}: {s}", src.display()),
+        Err(e) => {
+            eprintln!("SKIPPED: no C compiler to build {name} ({e})");
+            None
+        }
+    }
+}
+
+/// Whether the system's libcrypto can be measured here (it can in CI).
+pub fn system_openssl_available() -> bool {
+    let out = cryptobench()
+        .args(["algorithms", "--format", "json"])
+        .output()
+        .expect("the binary runs");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
+    let ok = v["configurations"][0]["available"].as_bool() == Some(true);
+    if !ok {
+        eprintln!("SKIPPED: no system OpenSSL libcrypto here: {}", v["configurations"][0]["reason"]);
+    }
+    ok
+}
+
+/// Parses stdout as the JSON result.
+pub fn json(output: &std::process::Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))
+}
+
+/// The fastest timing that still runs everything: for tests of behaviour, not speed.
+pub const FAST: &[&str] = &["--quick", "--time", "0.005"];

@@ -1,0 +1,265 @@
+//! `cryptobench run` end to end, through real worker processes.
+
+mod common;
+
+use common::{build_fixture_library, cryptobench, json, system_openssl_available, FAST};
+use predicates::prelude::*;
+
+#[test]
+fn measures_verified_cells_with_statistics_in_json() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "aes-128-gcm,sha256,aes-128-cbc",
+            "--sizes",
+            "16,1024",
+            "--format",
+            "json",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&out);
+    assert_eq!(run["schema_version"], 1);
+    let config = &run["configurations"][0];
+    assert_eq!(config["status"], "completed");
+    assert!(config["backend"]["version"].as_str().unwrap().contains("SSL"));
+    assert_eq!(config["verifications"].as_array().unwrap().len(), 3);
+    assert!(config["verifications"].as_array().unwrap().iter().all(|v| v["status"] == "passed"));
+    let cells = config["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 6);
+    for cell in cells {
+        assert_eq!(cell["status"], "measured", "{cell}");
+        let samples = cell["samples"].as_array().unwrap();
+        assert_eq!(cell["summary"]["samples"].as_u64().unwrap() as usize, samples.len());
+        assert!(cell["summary"]["median"].as_f64().unwrap() > 0.0);
+        assert!(cell["summary"]["q1"].as_f64().unwrap() <= cell["summary"]["q3"].as_f64().unwrap());
+        assert_eq!(cell["checksum"].as_str().unwrap().len(), 16);
+    }
+    let mode = |alg: &str| cells.iter().find(|c| c["algorithm"] == alg).unwrap()["mode"].clone();
+    assert_eq!(mode("aes-128-cbc"), "stream");
+    assert_eq!(mode("aes-128-gcm"), "message");
+    assert_eq!(mode("sha256"), "message");
+}
+
+#[test]
+fn table_names_library_cpu_mode_and_sizes() {
+    if !system_openssl_available() {
+        return;
+    }
+    cryptobench()
+        .args(["run", "--algos", "aes-256-ctr,md5", "--sizes", "64,16k"])
+        .args(FAST)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("CPUINFO").or(predicate::str::contains("openssl")))
+        .stdout(predicate::str::contains("aes-256-ctr"))
+        .stdout(predicate::str::contains("stream"))
+        .stdout(predicate::str::contains("64 B"))
+        .stdout(predicate::str::contains("16 KiB"))
+        .stdout(predicate::str::contains("verified before timing"));
+}
+
+#[test]
+fn decrypt_and_operation_lists() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "aes-128-gcm,chacha20-poly1305,aes-128-xts,sha1",
+            "--sizes",
+            "32",
+            "--ops",
+            "enc,dec",
+            "--format",
+            "json",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let run = json(&out);
+    let cells = run["configurations"][0]["cells"].as_array().unwrap();
+    let ops: Vec<(String, String)> = cells
+        .iter()
+        .map(|c| (c["algorithm"].as_str().unwrap().into(), c["operation"].as_str().unwrap().into()))
+        .collect();
+    assert!(ops.contains(&("aes-128-gcm".into(), "decrypt".into())));
+    assert!(ops.contains(&("aes-128-xts".into(), "encrypt".into())));
+    assert!(ops.contains(&("sha1".into(), "digest".into())));
+    assert_eq!(cells.len(), 7, "three ciphers × two operations + one digest");
+    assert!(cells.iter().all(|c| c["status"] == "measured"), "{cells:?}");
+
+    let out = cryptobench()
+        .args(["run", "--algos", "aes-128-cbc", "--sizes", "16", "--decrypt", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert_eq!(json(&out)["configurations"][0]["cells"][0]["operation"], "decrypt");
+}
+
+#[test]
+fn modes_rekey_and_aad_are_named_in_every_output() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "aes-128-gcm",
+            "--sizes",
+            "16",
+            "--rekey",
+            "--aad",
+            "0",
+            "--format",
+            "csv",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("configuration,backend,"), "{text}");
+    assert!(text.contains("message+rekey aad=0"), "{text}");
+
+    let out = cryptobench()
+        .args([
+            "run", "--algos", "sha512", "--sizes", "16", "--mode", "stream", "--format", "markdown", "--units", "k",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("| sha512") && text.contains("stream") && text.contains("1000s of bytes"),
+        "{text}"
+    );
+}
+
+#[test]
+fn sizes_a_mode_cannot_take_are_reported_not_timed() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args(["run", "--algos", "aes-128-cbc", "--sizes", "15,16", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let cells = json(&out)["configurations"][0]["cells"].as_array().unwrap().clone();
+    assert_eq!(cells[0]["status"], "unsupported");
+    assert!(cells[0]["reason"].as_str().unwrap().contains("multiple"));
+    assert_eq!(cells[1]["status"], "measured");
+}
+
+#[test]
+fn two_builds_side_by_side() {
+    if !system_openssl_available() {
+        return;
+    }
+    let v: serde_json::Value =
+        serde_json::from_slice(&cryptobench().args(["algorithms", "--format", "json"]).output().unwrap().stdout).unwrap();
+    let system_path = v["configurations"][0]["backend"]["library_path"].as_str().unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("libcrypto-copy.so");
+    std::fs::copy(&system_path, &copy).unwrap();
+    let out = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "sha256",
+            "--sizes",
+            "64",
+            "--format",
+            "json",
+            "--backend",
+            "openssl",
+        ])
+        .arg(format!("--backend=openssl={}", copy.display()))
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&out);
+    let configs = run["configurations"].as_array().unwrap();
+    assert_eq!(configs.len(), 2);
+    assert_eq!(
+        configs[1]["backend"]["library_path"].as_str().unwrap(),
+        copy.canonicalize().unwrap().display().to_string()
+    );
+    assert!(configs.iter().all(|c| c["cells"][0]["status"] == "measured"));
+}
+
+#[test]
+fn a_crashing_worker_costs_only_its_configuration() {
+    if !system_openssl_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let Some(crashing) = build_fixture_library("crashing_libcrypto", dir.path()) else {
+        return;
+    };
+    let Some(incomplete) = build_fixture_library("incomplete_libcrypto", dir.path()) else {
+        return;
+    };
+    let out = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "aes-128-cbc",
+            "--sizes",
+            "16",
+            "--format",
+            "json",
+            "--backend",
+            "openssl",
+        ])
+        .arg(format!("--backend=openssl={}", crashing.display()))
+        .arg(format!("--backend=openssl={}", incomplete.display()))
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "incomplete run: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = json(&out);
+    let configs = run["configurations"].as_array().unwrap();
+    assert_eq!(configs[0]["status"], "completed");
+    assert_eq!(configs[0]["cells"][0]["status"], "measured");
+    assert_eq!(configs[1]["status"], "crashed");
+    assert!(
+        configs[1]["reason"].as_str().unwrap().contains("signal 11"),
+        "{}",
+        configs[1]["reason"]
+    );
+    assert_eq!(configs[2]["status"], "unavailable");
+    assert!(
+        configs[2]["reason"].as_str().unwrap().contains("lacks the symbol"),
+        "{}",
+        configs[2]["reason"]
+    );
+
+    // The table says the same in words, after the measured rows.
+    cryptobench()
+        .args(["run", "--algos", "aes-128-cbc", "--sizes", "16", "--backend", "openssl"])
+        .arg(format!("--backend=openssl={}", crashing.display()))
+        .args(FAST)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("CRASHED: worker killed by signal 11"))
+        .stdout(predicate::str::contains("aes-128-cbc"));
+}
