@@ -24,6 +24,8 @@ fn measures_verified_cells_with_statistics_in_json() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let typed: cryptobench_core::result::RunResult = serde_json::from_slice(&out.stdout).expect("output follows the result model");
+    assert_eq!(typed.configurations.len(), 1);
     let run = json(&out);
     assert_eq!(run["schema_version"], 1);
     let config = &run["configurations"][0];
