@@ -265,3 +265,36 @@ fn a_crashing_worker_costs_only_its_configuration() {
         .stdout(predicate::str::contains("CRASHED: worker killed by signal 11"))
         .stdout(predicate::str::contains("aes-128-cbc"));
 }
+
+#[test]
+fn pinning_is_applied_and_recorded() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args(["run", "--algos", "sha1", "--sizes", "64", "--cpu", "0", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&out);
+    assert_eq!(run["settings"]["pinned_cpu"], 0);
+    assert_eq!(run["configurations"][0]["cells"][0]["status"], "measured");
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    if !system_openssl_available() {
+        return;
+    }
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
+        .args(["run", "--algos", "sha1", "--sizes", "16", "--quick", "--time", "0.005"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is written
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
