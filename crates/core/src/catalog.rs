@@ -166,6 +166,49 @@ pub const DEFAULT_SUITE: &[&str] = &[
     "sha512",
 ];
 
+/// Families of hardware acceleration that can be switched off together
+/// (DESIGN: mask whole families, not single bits: clearing AES-NI alone
+/// leaves the VAES path running).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    /// AES rounds in hardware: AES-NI and VAES on x86, the AES instructions on arm.
+    Aes,
+    /// Carry-less multiplication (GHASH of GCM): PCLMULQDQ and VPCLMULQDQ, PMULL on arm.
+    Clmul,
+    /// SHA-1/SHA-2 in hardware: SHA-NI (and the SHA512 extension) on x86, SHA1/SHA2/SHA512 on arm.
+    Sha,
+}
+
+impl Family {
+    pub const ALL: [Family; 3] = [Family::Aes, Family::Clmul, Family::Sha];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Aes => "aes",
+            Family::Clmul => "clmul",
+            Family::Sha => "sha",
+        }
+    }
+}
+
+impl AlgorithmSpec {
+    /// The acceleration families this algorithm can use.
+    pub fn families(&self) -> Vec<Family> {
+        let mut out = Vec::new();
+        if self.family == "aes" {
+            out.push(Family::Aes);
+            if self.id.ends_with("-gcm") {
+                out.push(Family::Clmul);
+            }
+        }
+        if self.family == "sha1" || self.family == "sha2" {
+            out.push(Family::Sha);
+        }
+        out
+    }
+}
+
 /// Looks an algorithm up by id or alias, ignoring case.
 pub fn find(name: &str) -> Option<&'static AlgorithmSpec> {
     let name = name.trim();
@@ -219,6 +262,15 @@ mod tests {
         assert!(find("rot13").is_none());
         let err = get("rot13").unwrap_err().to_string();
         assert!(err.contains("rot13") && err.contains("aes-128-gcm"), "{err}");
+    }
+
+    #[test]
+    fn families_follow_the_primitive() {
+        assert_eq!(find("aes-128-gcm").unwrap().families(), vec![Family::Aes, Family::Clmul]);
+        assert_eq!(find("aes-256-xts").unwrap().families(), vec![Family::Aes]);
+        assert_eq!(find("sha512").unwrap().families(), vec![Family::Sha]);
+        assert!(find("chacha20-poly1305").unwrap().families().is_empty());
+        assert!(find("sha3-256").unwrap().families().is_empty());
     }
 
     #[test]

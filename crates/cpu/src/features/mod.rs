@@ -1,0 +1,85 @@
+//! CPU crypto features by normalised name, from the processor (CPUID and
+//! XGETBV on x86, HWCAP on Linux arm64, sysctl on macOS, the Windows API),
+//! from the compiler (target features this binary was built with), and from
+//! a crypto library's own capability vector, so the three can be compared.
+
+pub mod arm;
+pub mod openssl;
+mod runtime;
+pub mod x86;
+
+pub use runtime::{compile_time_features, runtime_features};
+
+use serde::Serialize;
+
+/// A feature this tool knows, with the name every view uses.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Feature {
+    /// Normalised name, e.g. "aes", "pclmulqdq", "sha2", "pmull".
+    pub name: &'static str,
+    /// Where the fact was read, e.g. "CPUID.1:ECX[25]", "AT_HWCAP bit 3".
+    pub source: String,
+}
+
+/// Features that matter for cryptography, in display order, per architecture.
+pub const X86_CRYPTO: &[&str] =
+    &["aes", "pclmulqdq", "vaes", "vpclmulqdq", "sha_ni", "sha512", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "gfni"];
+pub const ARM_CRYPTO: &[&str] = &["aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"];
+
+/// The crypto feature names relevant on this architecture.
+pub fn crypto_feature_names() -> &'static [&'static str] {
+    if cfg!(any(target_arch = "aarch64", target_arch = "arm")) {
+        ARM_CRYPTO
+    } else {
+        X86_CRYPTO
+    }
+}
+
+/// A difference between what the CPU offers and what a library believes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Mismatch {
+    pub feature: &'static str,
+    pub message: String,
+}
+
+/// Compares the CPU's features with a library's view of them. A feature the
+/// CPU has and the library does not see is acceleration left unused (e.g.
+/// OpenSSL on Windows on Arm reporting no capability at all); one the library
+/// claims without the CPU having it is a wrong mask or a broken detection.
+pub fn mismatches(cpu: &[Feature], library: &[Feature], library_name: &str, understood: &[&'static str]) -> Vec<Mismatch> {
+    let has = |set: &[Feature], name: &str| set.iter().any(|f| f.name == name);
+    let mut out = Vec::new();
+    for &name in understood {
+        match (has(cpu, name), has(library, name)) {
+            (true, false) => out.push(Mismatch {
+                feature: name,
+                message: format!("the CPU offers {name} but {library_name} does not use it: expect unaccelerated code paths"),
+            }),
+            (false, true) => out.push(Mismatch {
+                feature: name,
+                message: format!("{library_name} claims {name}, which this CPU does not offer: a forced capability mask?"),
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(name: &'static str) -> Feature {
+        Feature { name, source: "test".into() }
+    }
+
+    #[test]
+    fn mismatches_go_both_ways() {
+        let cpu = [f("aes"), f("pclmulqdq")];
+        let lib = [f("pclmulqdq"), f("sha_ni")];
+        let m = mismatches(&cpu, &lib, "OpenSSL", &["aes", "pclmulqdq", "sha_ni"]);
+        assert_eq!(m.len(), 2);
+        assert!(m[0].message.contains("offers aes but OpenSSL does not use it"));
+        assert!(m[1].message.contains("claims sha_ni"));
+    }
+}

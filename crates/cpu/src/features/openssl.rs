@@ -1,0 +1,198 @@
+//! OpenSSL's capability vector: parse the string OpenSSL reports
+//! (`OPENSSL_info(OPENSSL_INFO_CPU_SETTINGS)`, the CPUINFO line of `openssl
+//! version -a`), decode it into the same feature names as the CPU, and build
+//! the masks that switch feature families off.
+//!
+//! x86 (doc/man3/OPENSSL_ia32cap.pod, crypto/cpuid.c): word 0 is
+//! CPUID.1:EDX (bits 0-31) and CPUID.1:ECX (bits 32-63): PCLMULQDQ 33,
+//! AES-NI 57, AVX 60. Word 1 is CPUID.7.0:EBX (0-31) and :ECX (32-63):
+//! AVX2 5, SHA 29, VAES 41, VPCLMULQDQ 42. OpenSSL 3.5+/4.0 report five
+//! words. In `OPENSSL_ia32cap=` a field `~v` clears bits v from the detected
+//! word and **a field left out is zeroed**, so every word is written, `~0`
+//! keeping one unchanged.
+//!
+//! arm (crypto/arm_arch.h): ARMV8_AES 1<<2, ARMV8_SHA1 1<<3, ARMV8_SHA256
+//! 1<<4, ARMV8_PMULL 1<<5, ARMV8_SHA512 1<<6; `OPENSSL_armcap=` replaces the
+//! whole vector (no `~`), so a mask is the detected value with bits cleared.
+
+use super::x86::{decode, CpuidWords};
+use super::Feature;
+use cryptobench_core::catalog::Family;
+
+/// A parsed capability vector.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Vector {
+    X86(Vec<u64>),
+    Arm(u64),
+}
+
+fn hex(text: &str) -> Option<u64> {
+    u64::from_str_radix(text.trim().trim_start_matches("0x").trim_start_matches("0X"), 16).ok()
+}
+
+/// Parses "OPENSSL_ia32cap=0x…:0x…" or "OPENSSL_armcap=0x…", with or
+/// without the "CPUINFO: " prefix and the " env:…" suffix OpenSSL appends
+/// when the variable was set.
+pub fn parse(text: &str) -> Option<Vector> {
+    let text = text.trim().trim_start_matches("CPUINFO:").trim();
+    let text = text.split(" env:").next()?.trim();
+    if let Some(words) = text.strip_prefix("OPENSSL_ia32cap=") {
+        let words: Option<Vec<u64>> = words.split(':').map(hex).collect();
+        return words.filter(|w| !w.is_empty()).map(Vector::X86);
+    }
+    text.strip_prefix("OPENSSL_armcap=").and_then(hex).map(Vector::Arm)
+}
+
+/// Features the vector format can express, for mismatch checks.
+pub fn understood(vector: &Vector) -> &'static [&'static str] {
+    match vector {
+        Vector::X86(_) => &["aes", "pclmulqdq", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "sha_ni", "gfni", "vaes", "vpclmulqdq"],
+        Vector::Arm(_) => &["aes", "pmull", "sha1", "sha2", "sha512"],
+    }
+}
+
+const ARM_BITS: &[(&str, u32)] = &[("aes", 2), ("sha1", 3), ("sha2", 4), ("pmull", 5), ("sha512", 6)];
+
+/// Decodes the vector into the names `cryptobench cpu` uses for the CPU.
+pub fn features(vector: &Vector) -> Vec<Feature> {
+    match vector {
+        Vector::X86(words) => {
+            let w0 = words.first().copied().unwrap_or(0);
+            let w1 = words.get(1).copied().unwrap_or(0);
+            let cpuid = CpuidWords {
+                leaf1_edx: w0 as u32,
+                leaf1_ecx: (w0 >> 32) as u32,
+                leaf7_ebx: w1 as u32,
+                leaf7_ecx: (w1 >> 32) as u32,
+                xcr0: None,
+                ..Default::default()
+            };
+            decode(&cpuid)
+                .into_iter()
+                .filter(|f| understood(vector).contains(&f.name))
+                .map(|f| Feature { name: f.name, source: format!("OPENSSL_ia32cap {}", word_bit(&f.source)) })
+                .collect()
+        }
+        Vector::Arm(v) => ARM_BITS
+            .iter()
+            .filter(|(_, bit)| v & (1 << bit) != 0)
+            .map(|(name, bit)| Feature { name, source: format!("OPENSSL_armcap bit {bit}") })
+            .collect(),
+    }
+}
+
+/// "CPUID.7.0:ECX[9]" → "word 1 bit 41", the numbering of OpenSSL's documentation.
+fn word_bit(cpuid_source: &str) -> String {
+    let bit: u32 = cpuid_source.rsplit('[').next().and_then(|b| b.trim_end_matches(']').parse().ok()).unwrap_or(0);
+    let (word, offset) = match cpuid_source.split('[').next().unwrap_or("") {
+        "CPUID.1:EDX" => (0, 0),
+        "CPUID.1:ECX" => (0, 32),
+        "CPUID.7.0:EBX" => (1, 0),
+        _ => (1, 32),
+    };
+    format!("word {word} bit {}", bit + offset)
+}
+
+/// Bits per word that make up a feature family on x86 (word, bit).
+fn x86_family_bits(family: Family) -> &'static [(usize, u32)] {
+    match family {
+        Family::Aes => &[(0, 57), (1, 41)],
+        Family::Clmul => &[(0, 33), (1, 42)],
+        Family::Sha => &[(1, 29)],
+    }
+}
+
+fn arm_family_bits(family: Family) -> &'static [u32] {
+    match family {
+        Family::Aes => &[2],
+        Family::Clmul => &[5],
+        Family::Sha => &[3, 4, 6],
+    }
+}
+
+/// The environment variable and value that switch `families` off in a
+/// library whose detected vector is `vector`; every other bit is kept.
+pub fn mask(vector: &Vector, families: &[Family]) -> (&'static str, String) {
+    match vector {
+        Vector::X86(words) => {
+            let mut clear = vec![0u64; words.len().max(2)];
+            for family in families {
+                for &(word, bit) in x86_family_bits(*family) {
+                    clear[word] |= 1 << bit;
+                }
+            }
+            let fields: Vec<String> = clear.iter().map(|&c| if c == 0 { "~0".to_string() } else { format!("~0x{c:x}") }).collect();
+            ("OPENSSL_ia32cap", fields.join(":"))
+        }
+        Vector::Arm(value) => {
+            let clear = families.iter().flat_map(|f| arm_family_bits(*f)).fold(0u64, |acc, bit| acc | (1 << bit));
+            ("OPENSSL_armcap", format!("0x{:x}", value & !clear))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `openssl version -a` on an AMD EPYC (Zen 3) KVM guest, OpenSSL 3.0.19.
+    const EPYC: &str = "CPUINFO: OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab";
+
+    fn names(v: &Vector) -> Vec<&'static str> {
+        features(v).into_iter().map(|f| f.name).collect()
+    }
+
+    #[test]
+    fn parses_all_spellings() {
+        assert_eq!(parse(EPYC), Some(Vector::X86(vec![0xfffa3203078bffff, 0x400684219c07ab])));
+        assert_eq!(parse("OPENSSL_ia32cap=0x1:0x2 env:~0x200000000000000:~0"), Some(Vector::X86(vec![1, 2])));
+        assert_eq!(parse("OPENSSL_ia32cap=0x1:0x2:0x0:0x0:0x0").map(|v| matches!(v, Vector::X86(w) if w.len() == 5)), Some(true));
+        assert_eq!(parse("OPENSSL_armcap=0x7d"), Some(Vector::Arm(0x7d)));
+        assert_eq!(parse("CPUINFO: N/A"), None);
+    }
+
+    #[test]
+    fn decodes_the_epyc_vector_like_the_cpu() {
+        let v = parse(EPYC).unwrap();
+        let n = names(&v);
+        for expected in ["aes", "pclmulqdq", "avx", "avx2", "sha_ni", "vaes", "vpclmulqdq"] {
+            assert!(n.contains(&expected), "{expected} missing from {n:?}");
+        }
+        let aes = features(&v).into_iter().find(|f| f.name == "aes").unwrap();
+        assert_eq!(aes.source, "OPENSSL_ia32cap word 0 bit 57");
+        let vaes = features(&v).into_iter().find(|f| f.name == "vaes").unwrap();
+        assert_eq!(vaes.source, "OPENSSL_ia32cap word 1 bit 41");
+    }
+
+    #[test]
+    fn a_vector_without_aes_on_a_cpu_with_aes_is_a_mismatch() {
+        // The EPYC vector with AES-NI and VAES cleared, as a library that does not see them reports it.
+        let v = Vector::X86(vec![0xfffa3203078bffff & !(1 << 57), 0x400684219c07ab & !(1 << 41)]);
+        let lib = features(&v);
+        assert!(!lib.iter().any(|f| f.name == "aes" || f.name == "vaes"));
+        let cpu = features(&parse(EPYC).unwrap());
+        let m = super::super::mismatches(&cpu, &lib, "OpenSSL", understood(&v));
+        let flagged: Vec<_> = m.iter().map(|m| m.feature).collect();
+        assert_eq!(flagged, vec!["aes", "vaes"]);
+    }
+
+    #[test]
+    fn masks_per_family_keep_every_other_word() {
+        let two = Vector::X86(vec![0, 0]);
+        assert_eq!(mask(&two, &[Family::Aes]), ("OPENSSL_ia32cap", "~0x200000000000000:~0x20000000000".to_string()));
+        assert_eq!(mask(&two, &[Family::Clmul]).1, "~0x200000000:~0x40000000000");
+        assert_eq!(mask(&two, &[Family::Sha]).1, "~0:~0x20000000");
+        assert_eq!(mask(&two, &[Family::Aes, Family::Clmul, Family::Sha]).1, "~0x200000200000000:~0x60020000000");
+        let five = Vector::X86(vec![0; 5]);
+        assert_eq!(mask(&five, &[Family::Sha]).1, "~0:~0x20000000:~0:~0:~0");
+    }
+
+    #[test]
+    fn arm_masks_replace_the_vector() {
+        let v = Vector::Arm(0x7d); // NEON, AES, SHA1, SHA256, PMULL, SHA512
+        assert_eq!(names(&v), vec!["aes", "sha1", "sha2", "pmull", "sha512"]);
+        assert_eq!(mask(&v, &[Family::Aes]), ("OPENSSL_armcap", "0x79".to_string()));
+        assert_eq!(mask(&v, &[Family::Sha]).1, "0x25");
+        assert_eq!(mask(&v, &[Family::Aes, Family::Clmul, Family::Sha]).1, "0x1");
+    }
+}
