@@ -96,7 +96,8 @@ pub struct RunArgs {
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
 
-    /// Throughput unit for table and Markdown: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
+    /// Unit for table and Markdown: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s,
+    /// cpb = core cycles per byte at the measured clock.
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
 }
@@ -165,6 +166,7 @@ pub enum UnitArg {
     Mb,
     K,
     Gb,
+    Cpb,
 }
 
 #[cfg(test)]

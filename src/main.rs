@@ -4,6 +4,8 @@
 
 mod cli;
 mod commands;
+mod derive;
+mod execute;
 mod exit;
 mod plan;
 mod worker_client;

@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use cryptobench_backends::verify::verify_algorithm;
 use cryptobench_backends::{open, Backend, Support};
 use cryptobench_core::catalog;
-use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
 use cryptobench_core::CATALOG;
 
@@ -63,7 +63,13 @@ pub fn worker() -> Result<ExitCode> {
         },
     )?;
     if !job.probe_only {
+        let clock = |phase| WorkerMessage::Clock {
+            phase,
+            clock: cryptobench_cpu::clock::measure_clock(),
+        };
+        send(&mut out, &clock(ClockPhase::Before))?;
         measure_all(backend.as_ref(), &job, &mut out)?;
+        send(&mut out, &clock(ClockPhase::After))?;
     }
     send(&mut out, &WorkerMessage::Done)?;
     Ok(ExitCode::SUCCESS)

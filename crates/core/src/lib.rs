@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod cell;
+pub mod overhead;
 pub mod protocol;
 pub mod result;
 pub mod sizes;

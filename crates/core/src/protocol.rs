@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cell::CellSpec;
-use crate::result::{BackendInfo, CellResult, ConfigurationSpec, TimingSettings, Verification};
+use crate::result::{BackendInfo, CellResult, ClockMeasurement, ConfigurationSpec, TimingSettings, Verification};
 
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -36,6 +36,18 @@ pub enum WorkerMessage {
         reason: String,
     },
     Verified(Verification),
+    /// The core clock measured before the first cell or after the last.
+    Clock {
+        phase: ClockPhase,
+        clock: Option<ClockMeasurement>,
+    },
     Cell(CellResult),
     Done,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClockPhase {
+    Before,
+    After,
 }

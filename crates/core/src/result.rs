@@ -41,6 +41,76 @@ pub struct HostInfo {
     pub kernel: Option<String>,
     /// Hypervisor vendor when the CPU reports one.
     pub virtualization: Option<String>,
+    /// Time-stamp counter rate in MHz, measured (x86: reference cycles, not core cycles).
+    #[serde(default)]
+    pub tsc_mhz: Option<f64>,
+    /// The clock the OS reports, in MHz, and where it was read.
+    #[serde(default)]
+    pub reported_mhz: Option<f64>,
+    #[serde(default)]
+    pub reported_mhz_source: Option<String>,
+}
+
+/// An effective core clock measured with dependent-instruction chains (see crates/cpu/src/clock.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ClockMeasurement {
+    /// From the fastest run of each chain length.
+    pub mhz: f64,
+    /// Lowest and highest of the per-repetition estimates.
+    pub min_mhz: f64,
+    pub max_mhz: f64,
+    pub repetitions: usize,
+}
+
+/// The worker's clock right before its first cell and right after its last.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ConfigurationClock {
+    pub before: Option<ClockMeasurement>,
+    pub after: Option<ClockMeasurement>,
+}
+
+impl ConfigurationClock {
+    /// The clock cycles are counted at: the mean of before and after, or whichever exists.
+    pub fn mhz(&self) -> Option<f64> {
+        match (self.before, self.after) {
+            (Some(b), Some(a)) => Some((b.mhz + a.mhz) / 2.0),
+            (Some(x), None) | (None, Some(x)) => Some(x.mhz),
+            (None, None) => None,
+        }
+    }
+}
+
+/// time(n) = a + n/r∞ fitted over a row's sizes (crates/core/src/overhead.rs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct OverheadFit {
+    pub algorithm: String,
+    pub operation: crate::cell::Operation,
+    pub mode: String,
+    /// a: fixed cost per call, in nanoseconds.
+    pub per_call_ns: f64,
+    /// r∞: throughput approached by large messages, bytes per second.
+    pub asymptotic_bytes_per_s: f64,
+    /// n½ = a·r∞: the message size at which half of r∞ is reached, in bytes.
+    pub half_peak_bytes: f64,
+    /// The sizes the fit used.
+    pub sizes: Vec<usize>,
+}
+
+/// sbc-bench's metric: aes-256-cbc at 16 KiB in 1000s of bytes per second per MHz.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ClockScore {
+    /// aes-256-cbc encryption at 16 KiB, in openssl speed's "k" (1000 bytes/s).
+    pub aes256cbc_16k_k: f64,
+    /// The measured clock the score is divided by.
+    pub mhz: Option<f64>,
+    pub score_per_mhz: Option<f64>,
+    /// The reference class nearest to score_per_mhz, with its score.
+    pub nearest_class: Option<String>,
+    pub nearest_class_score_per_mhz: Option<f64>,
+    /// The class of this CPU's cores where it is known (arm64: from the CPU part number).
+    pub core_class: Option<String>,
+    /// The clock that class would need to reach this score.
+    pub clock_estimate_mhz: Option<f64>,
 }
 
 /// How the cells were timed.
@@ -126,6 +196,14 @@ pub struct ConfigurationResult {
     pub status: ConfigurationStatus,
     pub verifications: Vec<Verification>,
     pub cells: Vec<CellResult>,
+    /// The worker's measured clock around its cells.
+    #[serde(default)]
+    pub clock: Option<ConfigurationClock>,
+    /// Per-call overhead and asymptotic throughput per row.
+    #[serde(default)]
+    pub overheads: Vec<OverheadFit>,
+    #[serde(default)]
+    pub score: Option<ClockScore>,
 }
 
 /// Outcome of the known-answer, round-trip and tamper checks for one algorithm.
@@ -185,6 +263,9 @@ pub struct Measurement {
     pub checksum: String,
     /// Which code path the library chose, where it says so.
     pub implementation: Option<String>,
+    /// Core cycles per byte at the configuration's measured clock.
+    #[serde(default)]
+    pub cycles_per_byte: Option<f64>,
 }
 
 impl Measurement {

@@ -13,6 +13,8 @@ pub enum Unit {
     K,
     /// 10^9 bytes per second.
     Gb,
+    /// Core cycles per byte at the measured clock (lower is faster).
+    Cpb,
 }
 
 impl Unit {
@@ -21,6 +23,7 @@ impl Unit {
             Unit::Mb => 1e6,
             Unit::K => 1e3,
             Unit::Gb => 1e9,
+            Unit::Cpb => 1.0,
         }
     }
 
@@ -29,6 +32,18 @@ impl Unit {
             Unit::Mb => "MB/s",
             Unit::K => "1000s of bytes/s",
             Unit::Gb => "GB/s",
+            Unit::Cpb => "cycles/byte",
+        }
+    }
+
+    /// Formats a cycles-per-byte figure.
+    pub fn format_cpb(cpb: f64) -> String {
+        if cpb >= 100.0 {
+            format!("{cpb:.0}")
+        } else if cpb >= 10.0 {
+            format!("{cpb:.1}")
+        } else {
+            format!("{cpb:.2}")
         }
     }
 
@@ -37,7 +52,7 @@ impl Unit {
         let v = bytes_per_second / self.divisor();
         match self {
             Unit::K => format!("{v:.2}k"),
-            Unit::Mb | Unit::Gb => {
+            Unit::Mb | Unit::Gb | Unit::Cpb => {
                 if v >= 100.0 {
                     format!("{v:.0}")
                 } else if v >= 10.0 {

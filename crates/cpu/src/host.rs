@@ -10,6 +10,9 @@ pub fn host_info() -> HostInfo {
         os: os_name(),
         kernel: kernel_release(),
         virtualization: hypervisor(),
+        tsc_mhz: crate::clock::tsc_mhz(),
+        reported_mhz: crate::clock::reported_mhz().map(|r| r.0),
+        reported_mhz_source: crate::clock::reported_mhz().map(|r| r.1.to_string()),
     }
 }
 

@@ -1,6 +1,8 @@
 //! The machine under test: processor and OS description ([`host`]), the
 //! thread's CPU time ([`thread_cpu_time_ns`]) and pinning ([`pin_to_cpu`]).
 
+pub mod clock;
+pub mod core_class;
 pub mod features;
 mod host;
 mod thread;

@@ -122,6 +122,7 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         warnings,
         checksum: format!("{:016x}", std::hint::black_box(checksum)),
         implementation: primitive.implementation(),
+        cycles_per_byte: None,
     })
 }
 

@@ -21,6 +21,7 @@ const HEADER: &[&str] = &[
     "samples",
     "iterations_per_sample",
     "seconds_per_call",
+    "cycles_per_byte",
     "warnings",
     "reason",
 ];
@@ -53,6 +54,7 @@ pub fn render(run: &RunResult) -> String {
                     rec.push(s.samples.to_string());
                     rec.push(m.samples.first().map(|x| x.iterations.to_string()).unwrap_or_default());
                     rec.push(format!("{:.3e}", s.seconds_per_call));
+                    rec.push(m.cycles_per_byte.map(|c| format!("{c:.3}")).unwrap_or_default());
                     rec.push(m.warnings.join("; "));
                     rec.push(String::new());
                 }
@@ -65,7 +67,7 @@ pub fn render(run: &RunResult) -> String {
                         }
                         .into(),
                     );
-                    rec.extend(std::iter::repeat_n(String::new(), 12));
+                    rec.extend(std::iter::repeat_n(String::new(), 13));
                     rec.push(reason.clone());
                 }
             }

@@ -71,11 +71,15 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
                 row.push(match cell.map(|x| &x.outcome) {
                     None => String::new(),
                     Some(CellOutcome::Measured(m)) => {
+                        let figure = match unit {
+                            Unit::Cpb => m.cycles_per_byte.map(Unit::format_cpb).unwrap_or_else(|| "no clock".into()),
+                            _ => unit.format(m.summary.median),
+                        };
                         if m.is_noisy() {
                             notes.push(format!("{NOISY_MARK} {}: {}", where_(), m.warnings.join("; ")));
-                            format!("{}{NOISY_MARK}", unit.format(m.summary.median))
+                            format!("{figure}{NOISY_MARK}")
                         } else {
-                            unit.format(m.summary.median)
+                            figure
                         }
                     }
                     Some(CellOutcome::Failed { reason }) => {

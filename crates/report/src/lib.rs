@@ -3,6 +3,7 @@
 //! description of the environment ([`environment`]).
 
 mod csv;
+mod derived;
 mod environment;
 mod grid;
 mod json;

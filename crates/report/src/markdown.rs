@@ -4,12 +4,15 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
-use crate::grid;
 use crate::table::unit_meaning;
+use crate::{derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut out = format!("### {} {} — {}\n\n", run.tool.name, run.tool.version, run.started_at);
     out.push_str(&format!("- **host:** {}\n", host_line(run)));
+    if let Some(clock) = derived::host_clock_line(run) {
+        out.push_str(&format!("- **clock:** {clock}\n"));
+    }
     for c in &run.configurations {
         out.push_str(&format!("- **{}**", configuration_line(c)));
         if let Some(cap) = capability_line(c) {
@@ -34,9 +37,15 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         out.push_str(&table.to_string());
         out.push('\n');
     }
-    if !g.notes.is_empty() {
+    let mut notes = g.notes.clone();
+    for c in &run.configurations {
+        notes.extend(derived::clock_line(c));
+        notes.extend(derived::score_line(c));
+        notes.extend(derived::overhead_lines(c, unit));
+    }
+    if !notes.is_empty() {
         out.push('\n');
-        for n in &g.notes {
+        for n in &notes {
             out.push_str(&format!("- {}\n", n.replace('|', "\\|")));
         }
     }

@@ -4,12 +4,15 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
-use crate::grid;
+use crate::{derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut out = String::new();
     out.push_str(&format!("{} {} — {}\n", run.tool.name, run.tool.version, run.started_at));
     out.push_str(&format!("host: {}\n", host_line(run)));
+    if let Some(clock) = derived::host_clock_line(run) {
+        out.push_str(&format!("clock: {clock}\n"));
+    }
     for c in &run.configurations {
         out.push_str(&configuration_line(c));
         out.push('\n');
@@ -41,11 +44,23 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         out.push_str(&table.to_string());
         out.push('\n');
     }
-    if !g.notes.is_empty() {
+    let mut notes = g.notes.clone();
+    for c in &run.configurations {
+        notes.extend(derived::clock_line(c));
+        notes.extend(derived::score_line(c));
+    }
+    if !notes.is_empty() {
         out.push('\n');
-        for n in &g.notes {
+        for n in &notes {
             out.push_str(n);
             out.push('\n');
+        }
+    }
+    let overheads: Vec<String> = run.configurations.iter().flat_map(|c| derived::overhead_lines(c, unit)).collect();
+    if !overheads.is_empty() {
+        out.push_str("\noverhead model, time per call = a + n / r∞:\n");
+        for line in overheads {
+            out.push_str(&format!("  {line}\n"));
         }
     }
     out
@@ -56,5 +71,6 @@ pub fn unit_meaning(unit: Unit) -> &'static str {
         Unit::Mb => "10^6 bytes per second",
         Unit::K => "as openssl speed: 1000s of bytes per second",
         Unit::Gb => "10^9 bytes per second",
+        Unit::Cpb => "core cycles per byte at each configuration's measured clock",
     }
 }

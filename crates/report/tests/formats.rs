@@ -39,6 +39,7 @@ fn measured(size: usize, wall_ns: u64, spread: bool, warnings: &[&str]) -> CellO
         warnings: warnings.iter().map(|s| s.to_string()).collect(),
         checksum: "0123456789abcdef".into(),
         implementation: None,
+        cycles_per_byte: Some(3.25),
     })
 }
 
@@ -68,6 +69,9 @@ fn fixture() -> RunResult {
             os: "Debian GNU/Linux 12 (bookworm)".into(),
             kernel: Some("6.1.0".into()),
             virtualization: Some("KVM".into()),
+            tsc_mhz: Some(2445.4),
+            reported_mhz: Some(2445.4),
+            reported_mhz_source: Some("/proc/cpuinfo cpu MHz".into()),
         },
         settings: RunSettings {
             timing: TimingSettings {
@@ -147,6 +151,30 @@ fn fixture() -> RunResult {
                         },
                     ),
                 ],
+                clock: Some(ConfigurationClock {
+                    before: Some(ClockMeasurement {
+                        mhz: 3200.0,
+                        min_mhz: 3100.0,
+                        max_mhz: 3210.0,
+                        repetitions: 7,
+                    }),
+                    after: Some(ClockMeasurement {
+                        mhz: 3000.0,
+                        min_mhz: 2900.0,
+                        max_mhz: 3010.0,
+                        repetitions: 7,
+                    }),
+                }),
+                overheads: vec![OverheadFit {
+                    algorithm: "aes-128-gcm".into(),
+                    operation: Operation::Encrypt,
+                    mode: "message".into(),
+                    per_call_ns: 180.0,
+                    asymptotic_bytes_per_s: 4.2e9,
+                    half_peak_bytes: 756.0,
+                    sizes: vec![16, 16384],
+                }],
+                score: None,
             },
             ConfigurationResult {
                 index: 2,
@@ -161,6 +189,9 @@ fn fixture() -> RunResult {
                 },
                 verifications: vec![],
                 cells: vec![],
+                clock: None,
+                overheads: vec![],
+                score: None,
             },
         ],
     }

@@ -5,19 +5,33 @@
 
 use super::Feature;
 
-const HWCAP_BITS: &[(&str, u32)] = &[("aes", 3), ("pmull", 4), ("sha1", 5), ("sha2", 6), ("sha3", 17), ("sha512", 21), ("sve", 22)];
+const HWCAP_BITS: &[(&str, u32)] = &[
+    ("aes", 3),
+    ("pmull", 4),
+    ("sha1", 5),
+    ("sha2", 6),
+    ("sha3", 17),
+    ("sha512", 21),
+    ("sve", 22),
+];
 const HWCAP2_BITS: &[(&str, u32)] = &[("sve2", 1)];
 
 pub fn decode_hwcap(hwcap: u64, hwcap2: u64) -> Vec<Feature> {
     let mut out = Vec::new();
     for (name, bit) in HWCAP_BITS {
         if hwcap & (1 << bit) != 0 {
-            out.push(Feature { name, source: format!("AT_HWCAP bit {bit}") });
+            out.push(Feature {
+                name,
+                source: format!("AT_HWCAP bit {bit}"),
+            });
         }
     }
     for (name, bit) in HWCAP2_BITS {
         if hwcap2 & (1 << bit) != 0 {
-            out.push(Feature { name, source: format!("AT_HWCAP2 bit {bit}") });
+            out.push(Feature {
+                name,
+                source: format!("AT_HWCAP2 bit {bit}"),
+            });
         }
     }
     out
@@ -57,7 +71,10 @@ mod tests {
     #[test]
     fn neoverse_v1_with_sha3_sha512_sve_and_sve2() {
         let hwcap = (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 17) | (1 << 21) | (1 << 22);
-        assert_eq!(names(hwcap, 0b10), vec!["aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"]);
+        assert_eq!(
+            names(hwcap, 0b10),
+            vec!["aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"]
+        );
         assert_eq!(decode_hwcap(hwcap, 0)[0].source, "AT_HWCAP bit 3");
     }
 }

@@ -22,8 +22,20 @@ pub struct Feature {
 }
 
 /// Features that matter for cryptography, in display order, per architecture.
-pub const X86_CRYPTO: &[&str] =
-    &["aes", "pclmulqdq", "vaes", "vpclmulqdq", "sha_ni", "sha512", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "gfni"];
+pub const X86_CRYPTO: &[&str] = &[
+    "aes",
+    "pclmulqdq",
+    "vaes",
+    "vpclmulqdq",
+    "sha_ni",
+    "sha512",
+    "avx",
+    "avx2",
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "gfni",
+];
 pub const ARM_CRYPTO: &[&str] = &["aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"];
 
 /// The crypto feature names relevant on this architecture.
@@ -70,7 +82,10 @@ mod tests {
     use super::*;
 
     fn f(name: &'static str) -> Feature {
-        Feature { name, source: "test".into() }
+        Feature {
+            name,
+            source: "test".into(),
+        }
     }
 
     #[test]

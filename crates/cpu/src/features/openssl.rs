@@ -46,7 +46,19 @@ pub fn parse(text: &str) -> Option<Vector> {
 /// Features the vector format can express, for mismatch checks.
 pub fn understood(vector: &Vector) -> &'static [&'static str] {
     match vector {
-        Vector::X86(_) => &["aes", "pclmulqdq", "avx", "avx2", "avx512f", "avx512bw", "avx512vl", "sha_ni", "gfni", "vaes", "vpclmulqdq"],
+        Vector::X86(_) => &[
+            "aes",
+            "pclmulqdq",
+            "avx",
+            "avx2",
+            "avx512f",
+            "avx512bw",
+            "avx512vl",
+            "sha_ni",
+            "gfni",
+            "vaes",
+            "vpclmulqdq",
+        ],
         Vector::Arm(_) => &["aes", "pmull", "sha1", "sha2", "sha512"],
     }
 }
@@ -70,20 +82,30 @@ pub fn features(vector: &Vector) -> Vec<Feature> {
             decode(&cpuid)
                 .into_iter()
                 .filter(|f| understood(vector).contains(&f.name))
-                .map(|f| Feature { name: f.name, source: format!("OPENSSL_ia32cap {}", word_bit(&f.source)) })
+                .map(|f| Feature {
+                    name: f.name,
+                    source: format!("OPENSSL_ia32cap {}", word_bit(&f.source)),
+                })
                 .collect()
         }
         Vector::Arm(v) => ARM_BITS
             .iter()
             .filter(|(_, bit)| v & (1 << bit) != 0)
-            .map(|(name, bit)| Feature { name, source: format!("OPENSSL_armcap bit {bit}") })
+            .map(|(name, bit)| Feature {
+                name,
+                source: format!("OPENSSL_armcap bit {bit}"),
+            })
             .collect(),
     }
 }
 
 /// "CPUID.7.0:ECX[9]" → "word 1 bit 41", the numbering of OpenSSL's documentation.
 fn word_bit(cpuid_source: &str) -> String {
-    let bit: u32 = cpuid_source.rsplit('[').next().and_then(|b| b.trim_end_matches(']').parse().ok()).unwrap_or(0);
+    let bit: u32 = cpuid_source
+        .rsplit('[')
+        .next()
+        .and_then(|b| b.trim_end_matches(']').parse().ok())
+        .unwrap_or(0);
     let (word, offset) = match cpuid_source.split('[').next().unwrap_or("") {
         "CPUID.1:EDX" => (0, 0),
         "CPUID.1:ECX" => (0, 32),
@@ -121,11 +143,17 @@ pub fn mask(vector: &Vector, families: &[Family]) -> (&'static str, String) {
                     clear[word] |= 1 << bit;
                 }
             }
-            let fields: Vec<String> = clear.iter().map(|&c| if c == 0 { "~0".to_string() } else { format!("~0x{c:x}") }).collect();
+            let fields: Vec<String> = clear
+                .iter()
+                .map(|&c| if c == 0 { "~0".to_string() } else { format!("~0x{c:x}") })
+                .collect();
             ("OPENSSL_ia32cap", fields.join(":"))
         }
         Vector::Arm(value) => {
-            let clear = families.iter().flat_map(|f| arm_family_bits(*f)).fold(0u64, |acc, bit| acc | (1 << bit));
+            let clear = families
+                .iter()
+                .flat_map(|f| arm_family_bits(*f))
+                .fold(0u64, |acc, bit| acc | (1 << bit));
             ("OPENSSL_armcap", format!("0x{:x}", value & !clear))
         }
     }
@@ -145,8 +173,14 @@ mod tests {
     #[test]
     fn parses_all_spellings() {
         assert_eq!(parse(EPYC), Some(Vector::X86(vec![0xfffa3203078bffff, 0x400684219c07ab])));
-        assert_eq!(parse("OPENSSL_ia32cap=0x1:0x2 env:~0x200000000000000:~0"), Some(Vector::X86(vec![1, 2])));
-        assert_eq!(parse("OPENSSL_ia32cap=0x1:0x2:0x0:0x0:0x0").map(|v| matches!(v, Vector::X86(w) if w.len() == 5)), Some(true));
+        assert_eq!(
+            parse("OPENSSL_ia32cap=0x1:0x2 env:~0x200000000000000:~0"),
+            Some(Vector::X86(vec![1, 2]))
+        );
+        assert_eq!(
+            parse("OPENSSL_ia32cap=0x1:0x2:0x0:0x0:0x0").map(|v| matches!(v, Vector::X86(w) if w.len() == 5)),
+            Some(true)
+        );
         assert_eq!(parse("OPENSSL_armcap=0x7d"), Some(Vector::Arm(0x7d)));
         assert_eq!(parse("CPUINFO: N/A"), None);
     }
@@ -179,10 +213,16 @@ mod tests {
     #[test]
     fn masks_per_family_keep_every_other_word() {
         let two = Vector::X86(vec![0, 0]);
-        assert_eq!(mask(&two, &[Family::Aes]), ("OPENSSL_ia32cap", "~0x200000000000000:~0x20000000000".to_string()));
+        assert_eq!(
+            mask(&two, &[Family::Aes]),
+            ("OPENSSL_ia32cap", "~0x200000000000000:~0x20000000000".to_string())
+        );
         assert_eq!(mask(&two, &[Family::Clmul]).1, "~0x200000000:~0x40000000000");
         assert_eq!(mask(&two, &[Family::Sha]).1, "~0:~0x20000000");
-        assert_eq!(mask(&two, &[Family::Aes, Family::Clmul, Family::Sha]).1, "~0x200000200000000:~0x60020000000");
+        assert_eq!(
+            mask(&two, &[Family::Aes, Family::Clmul, Family::Sha]).1,
+            "~0x200000200000000:~0x60020000000"
+        );
         let five = Vector::X86(vec![0; 5]);
         assert_eq!(mask(&five, &[Family::Sha]).1, "~0:~0x20000000:~0:~0:~0");
     }

@@ -31,7 +31,10 @@ fn read() -> Vec<Feature> {
             let rc = unsafe { libc::sysctlbyname(name.as_ptr(), (&mut value as *mut i32).cast(), &mut len, std::ptr::null_mut(), 0) };
             rc == 0 && value != 0
         })
-        .map(|(name, key)| Feature { name, source: format!("sysctl {key}") })
+        .map(|(name, key)| Feature {
+            name,
+            source: format!("sysctl {key}"),
+        })
         .collect()
 }
 
@@ -49,13 +52,19 @@ fn read() -> Vec<Feature> {
     }
     ["aes", "pmull", "sha1", "sha2"]
         .into_iter()
-        .map(|name| Feature { name, source: "IsProcessorFeaturePresent(PF_ARM_V8_CRYPTO_INSTRUCTIONS_AVAILABLE)".into() })
+        .map(|name| Feature {
+            name,
+            source: "IsProcessorFeaturePresent(PF_ARM_V8_CRYPTO_INSTRUCTIONS_AVAILABLE)".into(),
+        })
         .collect()
 }
 
 #[cfg(not(any(
     target_arch = "x86_64",
-    all(target_arch = "aarch64", any(target_os = "linux", target_os = "android", target_os = "macos", windows))
+    all(
+        target_arch = "aarch64",
+        any(target_os = "linux", target_os = "android", target_os = "macos", windows)
+    )
 )))]
 fn read() -> Vec<Feature> {
     Vec::new()

@@ -63,7 +63,10 @@ pub fn decode(w: &CpuidWords) -> Vec<Feature> {
                 continue;
             }
         }
-        out.push(Feature { name, source: format!("{label}[{bit}]") });
+        out.push(Feature {
+            name,
+            source: format!("{label}[{bit}]"),
+        });
     }
     out
 }
@@ -85,7 +88,15 @@ pub fn read() -> CpuidWords {
     // SAFETY: XGETBV is only executed when CPUID reports OSXSAVE (SDM Vol. 2C, XGETBV).
     let xcr0 = osxsave.then(|| unsafe { _xgetbv(0) });
     let (ebx, ecx, edx) = if max_leaf >= 7 { (l7.ebx, l7.ecx, l7.edx) } else { (0, 0, 0) };
-    CpuidWords { leaf1_ecx: l1.ecx, leaf1_edx: l1.edx, leaf7_ebx: ebx, leaf7_ecx: ecx, leaf7_edx: edx, leaf7_1_eax: l71, xcr0: Some(xcr0.unwrap_or(0)) }
+    CpuidWords {
+        leaf1_ecx: l1.ecx,
+        leaf1_edx: l1.edx,
+        leaf7_ebx: ebx,
+        leaf7_ecx: ecx,
+        leaf7_edx: edx,
+        leaf7_1_eax: l71,
+        xcr0: Some(xcr0.unwrap_or(0)),
+    }
 }
 
 #[cfg(test)]
@@ -120,7 +131,10 @@ mod tests {
 
     #[test]
     fn avx_family_needs_os_support() {
-        let no_ymm = CpuidWords { xcr0: Some(0x3), ..EPYC_ZEN3 };
+        let no_ymm = CpuidWords {
+            xcr0: Some(0x3),
+            ..EPYC_ZEN3
+        };
         let n = names(&no_ymm);
         assert!(n.contains(&"aes") && n.contains(&"sha_ni"));
         assert!(!n.contains(&"avx") && !n.contains(&"vaes") && !n.contains(&"avx2"));
@@ -128,7 +142,12 @@ mod tests {
 
     #[test]
     fn avx512_needs_zmm_state() {
-        let words = CpuidWords { leaf7_ebx: (1 << 16) | (1 << 30) | (1 << 31), leaf1_ecx: 1 << 28, xcr0: Some(0x7), ..Default::default() };
+        let words = CpuidWords {
+            leaf7_ebx: (1 << 16) | (1 << 30) | (1 << 31),
+            leaf1_ecx: 1 << 28,
+            xcr0: Some(0x7),
+            ..Default::default()
+        };
         assert_eq!(names(&words), vec!["avx"]);
         let with_zmm = CpuidWords { xcr0: Some(0xe7), ..words };
         assert_eq!(names(&with_zmm), vec!["avx", "avx512f", "avx512bw", "avx512vl"]);
@@ -136,7 +155,11 @@ mod tests {
 
     #[test]
     fn sha512_extension_from_leaf_7_1() {
-        let words = CpuidWords { leaf7_1_eax: 1, xcr0: Some(0x7), ..Default::default() };
+        let words = CpuidWords {
+            leaf7_1_eax: 1,
+            xcr0: Some(0x7),
+            ..Default::default()
+        };
         assert_eq!(names(&words), vec!["sha512"]);
     }
 

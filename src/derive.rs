@@ -1,0 +1,90 @@
+//! Figures derived from measured ones after a run: cycles per byte at the
+//! measured clock, the overhead model per row, and sbc-bench's score per MHz.
+//! Nothing here measures; everything is recomputable from the samples.
+
+use cryptobench_core::overhead::fit;
+use cryptobench_core::result::{CellOutcome, ClockScore, ConfigurationResult, OverheadFit, RunResult};
+use cryptobench_core::Operation;
+use cryptobench_cpu::core_class;
+
+pub fn derive(run: &mut RunResult) {
+    for c in &mut run.configurations {
+        cycles_per_byte(c);
+        c.overheads = overheads(c);
+        c.score = score(c);
+    }
+}
+
+fn cycles_per_byte(c: &mut ConfigurationResult) {
+    let Some(mhz) = c.clock.as_ref().and_then(|k| k.mhz()) else {
+        return;
+    };
+    for cell in &mut c.cells {
+        if let CellOutcome::Measured(m) = &mut cell.outcome {
+            m.cycles_per_byte = (m.summary.median > 0.0).then(|| mhz * 1e6 / m.summary.median);
+        }
+    }
+}
+
+fn overheads(c: &ConfigurationResult) -> Vec<OverheadFit> {
+    let mut rows: Vec<(String, Operation, String)> = Vec::new();
+    for cell in &c.cells {
+        let key = (cell.spec.algorithm.clone(), cell.spec.operation, cell.spec.mode_label());
+        if !rows.contains(&key) {
+            rows.push(key);
+        }
+    }
+    rows.into_iter()
+        .filter_map(|(algorithm, operation, mode)| {
+            let points: Vec<(usize, f64)> = c
+                .cells
+                .iter()
+                .filter(|x| x.spec.algorithm == algorithm && x.spec.operation == operation && x.spec.mode_label() == mode)
+                .filter_map(|x| match &x.outcome {
+                    CellOutcome::Measured(m) => Some((x.spec.size, m.summary.seconds_per_call)),
+                    _ => None,
+                })
+                .collect();
+            let f = fit(&points)?;
+            Some(OverheadFit {
+                algorithm,
+                operation,
+                mode,
+                per_call_ns: f.per_call_s * 1e9,
+                asymptotic_bytes_per_s: f.asymptotic_bytes_per_s,
+                half_peak_bytes: f.half_peak_bytes,
+                sizes: points.iter().map(|p| p.0).collect(),
+            })
+        })
+        .collect()
+}
+
+/// The sbc-bench metric, where aes-256-cbc encryption at 16 KiB was measured in stream mode (openssl speed's semantics).
+fn score(c: &ConfigurationResult) -> Option<ClockScore> {
+    let median = c.cells.iter().find_map(|x| match &x.outcome {
+        CellOutcome::Measured(m)
+            if x.spec.algorithm == "aes-256-cbc"
+                && x.spec.size == 16384
+                && x.spec.operation == Operation::Encrypt
+                && x.spec.mode == cryptobench_core::Mode::Stream =>
+        {
+            Some(m.summary.median)
+        }
+        _ => None,
+    })?;
+    let score_k = median / 1000.0;
+    let mhz = c.clock.as_ref().and_then(|k| k.mhz());
+    let score_per_mhz = mhz.map(|m| score_k / m);
+    let arch = std::env::consts::ARCH;
+    let nearest = score_per_mhz.and_then(|s| core_class::nearest(s, arch));
+    let own = core_class::of_this_cpu();
+    Some(ClockScore {
+        aes256cbc_16k_k: score_k,
+        mhz,
+        score_per_mhz,
+        nearest_class: nearest.map(|n| n.class.clone()),
+        nearest_class_score_per_mhz: nearest.map(|n| n.score_per_mhz),
+        core_class: own.map(|o| o.class.clone()),
+        clock_estimate_mhz: own.map(|o| core_class::clock_estimate_mhz(score_k, o)),
+    })
+}

@@ -1,0 +1,159 @@
+//! Executes a plan: probe every configuration, measure each in its own
+//! worker, keep whatever arrives (a crash loses only that configuration's
+//! remaining cells), then derive cycles, overheads and scores. Shared by
+//! `run` and `audit`.
+
+use anyhow::Result;
+use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::result::{
+    CellOutcome, ConfigurationClock, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome,
+};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::exit::usage;
+use crate::plan::Plan;
+use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
+
+/// Runs the plan to a complete result; fails (usage, exit 2) only when no
+/// configuration can be measured at all.
+pub fn execute(plan: &Plan) -> Result<RunResult> {
+    let started_at = now();
+    let mut configurations = probe_all(plan)?;
+    if configurations
+        .iter()
+        .all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. }))
+    {
+        let reasons: Vec<String> = configurations
+            .iter()
+            .filter_map(|c| match &c.status {
+                ConfigurationStatus::Unavailable { reason } => Some(format!("  {}: {reason}", c.spec.display())),
+                _ => None,
+            })
+            .collect();
+        return Err(usage(format!("no configuration can be measured:\n{}", reasons.join("\n"))));
+    }
+    measure_all(plan, &mut configurations)?;
+    let mut run = RunResult {
+        schema_version: cryptobench_core::result::SCHEMA_VERSION,
+        tool: ToolInfo {
+            name: env!("CARGO_PKG_NAME").into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+        },
+        started_at,
+        finished_at: now(),
+        command_line: std::env::args().collect(),
+        host: cryptobench_cpu::host_info(),
+        settings: RunSettings {
+            timing: plan.timing.clone(),
+            sizes: plan.sizes.clone(),
+            pinned_cpu: plan.pin_cpu,
+        },
+        configurations,
+    };
+    crate::derive::derive(&mut run);
+    Ok(run)
+}
+
+fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
+
+fn job(plan: &Plan, c: &ConfigurationResult, probe_only: bool) -> Job {
+    Job {
+        protocol: PROTOCOL_VERSION,
+        configuration: c.spec.clone(),
+        probe_only,
+        cells: if probe_only { Vec::new() } else { plan.cells.clone() },
+        timing: plan.timing.clone(),
+        pin_cpu: plan.pin_cpu,
+    }
+}
+
+/// Loads every configuration once up front, so a wrong path is known before
+/// minutes of measuring, and the table header can name each library.
+fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
+    let mut out = Vec::new();
+    for (i, spec) in plan.configurations.iter().enumerate() {
+        let mut c = ConfigurationResult {
+            index: i + 1,
+            spec: spec.clone(),
+            backend: None,
+            status: ConfigurationStatus::Completed,
+            verifications: Vec::new(),
+            cells: Vec::new(),
+            clock: None,
+            overheads: Vec::new(),
+            score: None,
+        };
+        match probe(&job(plan, &c, true))? {
+            Probe::Available { backend, .. } => c.backend = Some(backend),
+            Probe::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
+        }
+        out.push(c);
+    }
+    Ok(out)
+}
+
+fn progress_bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} cells, {elapsed} (eta {eta}) {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    bar
+}
+
+fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Result<()> {
+    let available = configurations.iter().filter(|c| c.status == ConfigurationStatus::Completed).count();
+    let bar = progress_bar(plan.cells.len() * available);
+    for c in configurations.iter_mut().filter(|c| c.status == ConfigurationStatus::Completed) {
+        bar.set_prefix(format!("[{}] {}", c.index, c.spec.backend));
+        let job = job(plan, c, false);
+        let end = run_job(&job, |message| match message {
+            WorkerMessage::Hello { backend, .. } => c.backend = Some(backend),
+            WorkerMessage::Verified(v) => c.verifications.push(v),
+            WorkerMessage::Clock { phase, clock } => {
+                let record = c.clock.get_or_insert_with(ConfigurationClock::default);
+                match phase {
+                    ClockPhase::Before => record.before = clock,
+                    ClockPhase::After => record.after = clock,
+                }
+            }
+            WorkerMessage::Cell(cell) => {
+                bar.set_message(format!(
+                    "{} {}",
+                    cell.spec.algorithm,
+                    cryptobench_report::size_label(cell.spec.size)
+                ));
+                bar.inc(1);
+                c.cells.push(cell);
+            }
+            WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
+        })?;
+        match end {
+            WorkerEnd::Completed => {}
+            WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
+            WorkerEnd::Crashed(reason) => {
+                let missing = plan.cells.len() - c.cells.len();
+                bar.inc(missing as u64);
+                c.status = ConfigurationStatus::Crashed {
+                    reason: format!("{reason} ({missing} of {} cells not measured)", plan.cells.len()),
+                };
+            }
+        }
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Everything was measured: no configuration lost, no verification failed.
+pub fn complete(run: &RunResult) -> bool {
+    run.configurations.iter().all(|c| {
+        c.status == ConfigurationStatus::Completed
+            && c.verifications
+                .iter()
+                .all(|v| !matches!(v.outcome, VerificationOutcome::Failed { .. }))
+            && c.cells.iter().all(|x| !matches!(x.outcome, CellOutcome::Failed { .. }))
+    })
+}
