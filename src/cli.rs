@@ -26,6 +26,11 @@ pub enum Command {
     Run(RunArgs),
     /// List the algorithm catalog and which configuration supports what.
     Algorithms(AlgorithmsArgs),
+    /// Show the CPU's crypto features, each library's view of them, and the measured clock.
+    Cpu(CpuArgs),
+    /// Is hardware acceleration used, and what is it worth? Measures with each feature family on and off.
+    #[command(after_help = AUDIT_EXAMPLES)]
+    Audit(AuditArgs),
     /// Internal: measure one configuration (JSON job on stdin, JSON lines on stdout).
     #[command(hide = true)]
     Worker,
@@ -107,6 +112,69 @@ pub struct AlgorithmsArgs {
     /// Configurations to ask for support (as in `run`) [default: openssl].
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
+
+    /// Output format: table or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+}
+
+const AUDIT_EXAMPLES: &str = "Families: aes (AES-NI+VAES, arm AES), clmul (PCLMULQDQ+VPCLMULQDQ, arm PMULL), sha (SHA-NI,
+arm SHA1/SHA2/SHA512); each is switched off through the library's capability mask (OPENSSL_ia32cap,
+OPENSSL_armcap) in its own worker process, then all together.
+
+Examples:
+  cryptobench audit                                  default algorithms at 16 B and 16 KiB
+  cryptobench audit --algos aes-256-gcm,sha256 --sizes 16,1024,16384 --time 1
+  cryptobench audit --backend openssl=/opt/openssl-3.5/lib64/libcrypto.so.3 --format json";
+
+#[derive(Args, Debug)]
+pub struct AuditArgs {
+    /// Libraries to audit (as in `run`; maskable: openssl) [default: openssl].
+    #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
+    pub backends: Vec<String>,
+
+    /// Algorithms, comma separated, or `all` [default: aes-128-cbc,aes-128-ctr,aes-128-gcm,aes-256-gcm,chacha20-poly1305,sha1,sha256,sha512].
+    #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
+    pub algos: Vec<String>,
+
+    /// Message sizes; verdicts use the smallest and the largest [default: 16,16384].
+    #[arg(long, short = 's', value_name = "SIZES", value_parser = parse_sizes, allow_hyphen_values = true)]
+    pub sizes: Option<Sizes>,
+
+    /// Time budget per cell in seconds (as in `run`) [default: 0.3, with --quick 0.04].
+    #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
+    pub time: Option<f64>,
+
+    /// A first look in seconds.
+    #[arg(long)]
+    pub quick: bool,
+
+    /// Pin the workers to this logical CPU (Linux).
+    #[arg(long, value_name = "N")]
+    pub cpu: Option<usize>,
+
+    /// Output format: table, json or markdown.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+
+    /// Throughput unit: mb, k (openssl speed's 1000s of bytes/s) or gb.
+    #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
+    pub units: UnitArg,
+}
+
+#[derive(Args, Debug)]
+pub struct CpuArgs {
+    /// Libraries whose view of the CPU to show (as in `run`) [default: openssl].
+    #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
+    pub backends: Vec<String>,
+
+    /// Measure the clock on this logical CPU (Linux).
+    #[arg(long, value_name = "N")]
+    pub cpu: Option<usize>,
+
+    /// Skip the clock measurement (about a quarter of a second).
+    #[arg(long)]
+    pub no_clock: bool,
 
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]

@@ -2,6 +2,7 @@
 //! the hardware acceleration used? This file only parses the command line,
 //! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
 
+mod audit;
 mod cli;
 mod commands;
 mod derive;

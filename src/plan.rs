@@ -10,7 +10,7 @@ use cryptobench_core::catalog::{self, valid_names};
 use cryptobench_core::cell::operations_for;
 use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
 use cryptobench_core::sizes::DEFAULT_SIZES;
-use cryptobench_core::{CellSpec, Mode, Operation, CATALOG, DEFAULT_SUITE};
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation, CATALOG, DEFAULT_SUITE};
 use cryptobench_harness::{quick_timing, standard_timing};
 
 use crate::cli::{ModeArg, OpArg, RunArgs};
@@ -84,12 +84,13 @@ pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
     Ok(specs)
 }
 
-fn algorithms(names: &[String]) -> Result<Vec<&'static cryptobench_core::AlgorithmSpec>> {
+/// The algorithms named on the command line (`all` for the catalog), or `default` when none.
+pub fn algorithms(names: &[String], default: &[&str]) -> Result<Vec<&'static AlgorithmSpec>> {
     let names: Vec<&str> = names.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).collect();
     if names.is_empty() {
-        return Ok(DEFAULT_SUITE
+        return Ok(default
             .iter()
-            .map(|id| catalog::find(id).expect("default suite is in the catalog"))
+            .map(|id| catalog::find(id).expect("defaults are in the catalog"))
             .collect());
     }
     if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
@@ -103,6 +104,50 @@ fn algorithms(names: &[String]) -> Result<Vec<&'static cryptobench_core::Algorit
         }
     }
     Ok(algs)
+}
+
+/// Every cell of algorithms × operations × sizes, in the mode given or the class default.
+pub fn cells(
+    algs: &[&'static AlgorithmSpec],
+    ops: &[Operation],
+    mode: Option<Mode>,
+    rekey: bool,
+    aad: usize,
+    sizes: &[usize],
+) -> Vec<CellSpec> {
+    let mut cells = Vec::new();
+    for alg in algs {
+        let mode = mode.unwrap_or_else(|| Mode::default_for(alg.class));
+        for operation in operations_for(alg, ops) {
+            for &size in sizes {
+                cells.push(CellSpec {
+                    algorithm: alg.id.to_string(),
+                    operation,
+                    mode,
+                    rekey: rekey && mode == Mode::Message,
+                    size,
+                    aad,
+                });
+            }
+        }
+    }
+    cells
+}
+
+/// Checks that `cpu` is a CPU this process may run on.
+pub fn check_cpu(cpu: Option<usize>) -> Result<()> {
+    let Some(cpu) = cpu else { return Ok(()) };
+    let n = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    #[cfg(target_os = "linux")]
+    let allowed = cryptobench_cpu::allowed_cpus();
+    #[cfg(not(target_os = "linux"))]
+    let allowed: Vec<usize> = (0..n).collect();
+    if !allowed.contains(&cpu) {
+        return Err(usage(format!(
+            "--cpu {cpu}: this process may run on CPUs {allowed:?} ({n} available)"
+        )));
+    }
+    Ok(())
 }
 
 fn operations(args: &RunArgs) -> Vec<Operation> {
@@ -125,9 +170,10 @@ fn operations(args: &RunArgs) -> Vec<Operation> {
     ops
 }
 
-pub fn timing(args: &RunArgs) -> TimingSettings {
-    let mut timing = if args.quick { quick_timing() } else { standard_timing() };
-    if let Some(seconds) = args.time {
+/// Standard or quick timing, with the budget the user gave.
+pub fn timing(quick: bool, time: Option<f64>) -> TimingSettings {
+    let mut timing = if quick { quick_timing() } else { standard_timing() };
+    if let Some(seconds) = time {
         timing.cell_budget_ns = (seconds * 1e9) as u64;
     }
     timing
@@ -141,45 +187,24 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
     }
     let configurations = configurations(&args.backends)?;
     let sizes = args.sizes.as_ref().map(|s| s.0.clone()).unwrap_or_else(|| DEFAULT_SIZES.to_vec());
-    let ops = operations(args);
-    let mut cells = Vec::new();
-    for alg in algorithms(&args.algos)? {
-        let mode = match args.mode {
-            Some(ModeArg::Stream) => Mode::Stream,
-            Some(ModeArg::Message) => Mode::Message,
-            None => Mode::default_for(alg.class),
-        };
-        for operation in operations_for(alg, &ops) {
-            for &size in &sizes {
-                cells.push(CellSpec {
-                    algorithm: alg.id.to_string(),
-                    operation,
-                    mode,
-                    rekey: args.rekey && mode == Mode::Message,
-                    size,
-                    aad: args.aad,
-                });
-            }
-        }
-    }
-    if let Some(cpu) = args.cpu {
-        let n = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
-        #[cfg(target_os = "linux")]
-        let allowed = cryptobench_cpu::allowed_cpus();
-        #[cfg(not(target_os = "linux"))]
-        let allowed: Vec<usize> = (0..n).collect();
-        if !allowed.contains(&cpu) {
-            return Err(usage(format!(
-                "--cpu {cpu}: this process may run on CPUs {:?} ({n} available)",
-                allowed
-            )));
-        }
-    }
+    let mode = args.mode.map(|m| match m {
+        ModeArg::Stream => Mode::Stream,
+        ModeArg::Message => Mode::Message,
+    });
+    let cells = cells(
+        &algorithms(&args.algos, DEFAULT_SUITE)?,
+        &operations(args),
+        mode,
+        args.rekey,
+        args.aad,
+        &sizes,
+    );
+    check_cpu(args.cpu)?;
     Ok(Plan {
         configurations,
         cells,
         sizes,
-        timing: timing(args),
+        timing: timing(args.quick, args.time),
         pin_cpu: args.cpu,
     })
 }

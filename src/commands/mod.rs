@@ -1,7 +1,9 @@
 //! One file per subcommand.
 
 mod algorithms;
-mod run;
+mod audit;
+mod cpu;
+pub mod run;
 mod worker;
 
 use std::process::ExitCode;
@@ -14,6 +16,8 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Algorithms(args) => algorithms::algorithms(&args),
+        Command::Cpu(args) => cpu::cpu(&args),
+        Command::Audit(args) => audit::audit(&args),
         Command::Worker => worker::worker(),
     }
 }

@@ -92,3 +92,36 @@ fn hypervisor() -> Option<String> {
         read_trimmed("/sys/hypervisor/type")
     }
 }
+
+/// The CPU vendor: the CPUID leaf 0 string on x86 ("GenuineIntel",
+/// "AuthenticAMD"), the MIDR implementer on arm (Arm ARM, MIDR_EL1).
+pub fn cpu_vendor() -> Option<String> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let leaf = std::arch::x86_64::__cpuid(0);
+        let bytes: Vec<u8> = [leaf.ebx, leaf.edx, leaf.ecx].iter().flat_map(|r| r.to_le_bytes()).collect();
+        Some(String::from_utf8_lossy(&bytes).trim().to_string())
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+        let implementer = info.lines().find_map(|l| {
+            l.split_once(':')
+                .filter(|(k, _)| k.trim() == "CPU implementer")
+                .map(|(_, v)| v.trim().to_string())
+        })?;
+        let name = match implementer.as_str() {
+            "0x41" => "Arm",
+            "0x42" => "Broadcom",
+            "0x43" => "Cavium",
+            "0x48" => "HiSilicon",
+            "0x4e" => "NVIDIA",
+            "0x51" => "Qualcomm",
+            "0x61" => "Apple",
+            "0x70" => "Phytium",
+            "0xc0" => "Ampere",
+            other => other,
+        };
+        Some(name.to_string())
+    }
+}

@@ -7,7 +7,7 @@ pub mod features;
 mod host;
 mod thread;
 
-pub use host::host_info;
+pub use host::{cpu_vendor, host_info};
 #[cfg(target_os = "linux")]
 pub use thread::allowed_cpus;
 pub use thread::{pin_to_cpu, thread_cpu_time_ns, PinError};

@@ -1,0 +1,195 @@
+//! `cryptobench cpu`: what the processor offers, what each library makes
+//! of it, and the clock the core really runs at.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use cryptobench_core::protocol::{Job, PROTOCOL_VERSION};
+use cryptobench_core::result::{ClockMeasurement, HostInfo};
+use cryptobench_cpu::features::{self, mismatches, openssl, Feature, Mismatch};
+use cryptobench_harness::standard_timing;
+use serde::Serialize;
+
+use crate::cli::{CpuArgs, FormatArg};
+use crate::exit::usage;
+use crate::plan::configurations;
+use crate::worker_client::{probe, Probe};
+
+#[derive(Serialize)]
+struct CpuReport {
+    host: HostInfo,
+    vendor: Option<String>,
+    runtime_features: Vec<Feature>,
+    compile_time_features: Vec<&'static str>,
+    libraries: Vec<LibraryView>,
+    clock: Option<ClockMeasurement>,
+}
+
+#[derive(Serialize)]
+struct LibraryView {
+    configuration: String,
+    version: Option<String>,
+    /// The capability vector as the library reports it.
+    capabilities: Option<String>,
+    features: Vec<Feature>,
+    mismatches: Vec<Mismatch>,
+    /// Why nothing could be read.
+    note: Option<String>,
+}
+
+pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
+    if args.format != FormatArg::Table && args.format != FormatArg::Json {
+        return Err(usage("`cpu` prints a table or json; use --format table or --format json"));
+    }
+    if let Some(n) = args.cpu {
+        cryptobench_cpu::pin_to_cpu(n).map_err(|e| usage(format!("--cpu {n}: {e}")))?;
+    }
+    let runtime = features::runtime_features();
+    let mut libraries = Vec::new();
+    for spec in configurations(&args.backends)? {
+        let job = Job {
+            protocol: PROTOCOL_VERSION,
+            configuration: spec.clone(),
+            probe_only: true,
+            cells: Vec::new(),
+            timing: standard_timing(),
+            pin_cpu: None,
+        };
+        libraries.push(match probe(&job)? {
+            Probe::Available { backend, .. } => library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &runtime),
+            Probe::Unavailable(reason) => LibraryView {
+                configuration: spec.display(),
+                version: None,
+                capabilities: None,
+                features: Vec::new(),
+                mismatches: Vec::new(),
+                note: Some(format!("unavailable: {reason}")),
+            },
+        });
+    }
+    let report = CpuReport {
+        host: cryptobench_cpu::host_info(),
+        vendor: cryptobench_cpu::cpu_vendor(),
+        runtime_features: runtime,
+        compile_time_features: features::compile_time_features(),
+        libraries,
+        clock: if args.no_clock {
+            None
+        } else {
+            cryptobench_cpu::clock::measure_clock()
+        },
+    };
+    match args.format {
+        FormatArg::Json => println!("{}", serde_json::to_string_pretty(&report)?),
+        _ => print!("{}", render(&report, args.no_clock)),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn library_view(configuration: String, version: Option<String>, capabilities: Option<String>, cpu: &[Feature]) -> LibraryView {
+    let Some(vector) = capabilities.as_deref().and_then(openssl::parse) else {
+        let note = match &capabilities {
+            None => "the library does not report its view of the CPU (OpenSSL 1.1.1 has no API for it)".to_string(),
+            Some(text) => format!("cannot decode the library's capability string '{text}'"),
+        };
+        return LibraryView {
+            configuration,
+            version,
+            capabilities,
+            features: Vec::new(),
+            mismatches: Vec::new(),
+            note: Some(note),
+        };
+    };
+    let lib_features = openssl::features(&vector);
+    let name = version
+        .as_deref()
+        .and_then(|v| v.split_whitespace().next())
+        .unwrap_or("the library")
+        .to_string();
+    let found = mismatches(cpu, &lib_features, &name, openssl::understood(&vector));
+    LibraryView {
+        configuration,
+        version,
+        capabilities,
+        features: lib_features,
+        mismatches: found,
+        note: None,
+    }
+}
+
+fn render(r: &CpuReport, no_clock: bool) -> String {
+    let h = &r.host;
+    let mut out = String::new();
+    out.push_str(&format!("CPU:      {}\n", h.cpu_model.as_deref().unwrap_or("unknown")));
+    out.push_str(&format!("vendor:   {}\n", r.vendor.as_deref().unwrap_or("unknown")));
+    out.push_str(&format!("cores:    {} logical\n", h.logical_cores));
+    out.push_str(&format!(
+        "system:   {} {}, kernel {}\n",
+        h.os,
+        h.arch,
+        h.kernel.as_deref().unwrap_or("unknown")
+    ));
+    out.push_str(&format!("hypervisor: {}\n", h.virtualization.as_deref().unwrap_or("none detected")));
+    out.push_str("\ncrypto features (run time, what the CPU offers and the OS enables):\n");
+    let names = features::crypto_feature_names();
+    for name in names {
+        match r.runtime_features.iter().find(|f| f.name == *name) {
+            Some(f) => out.push_str(&format!("  {name:<12} yes   {}\n", f.source)),
+            None => out.push_str(&format!("  {name:<12} no\n")),
+        }
+    }
+    let compiled = if r.compile_time_features.is_empty() {
+        "none beyond the target's baseline".to_string()
+    } else {
+        r.compile_time_features.join(", ")
+    };
+    out.push_str(&format!("compile time (this binary assumes): {compiled}\n"));
+    for lib in &r.libraries {
+        out.push_str(&format!(
+            "\n{} {}:\n",
+            lib.configuration,
+            lib.version.as_deref().map(|v| format!("({v})")).unwrap_or_default()
+        ));
+        if let Some(cap) = &lib.capabilities {
+            out.push_str(&format!("  capability vector: {cap}\n"));
+        }
+        if let Some(note) = &lib.note {
+            out.push_str(&format!("  {note}\n"));
+            continue;
+        }
+        let used: Vec<&str> = lib.features.iter().map(|f| f.name).collect();
+        out.push_str(&format!(
+            "  sees: {}\n",
+            if used.is_empty() {
+                "no crypto feature".to_string()
+            } else {
+                used.join(", ")
+            }
+        ));
+        if lib.mismatches.is_empty() {
+            out.push_str("  agrees with the CPU on every feature its vector can express\n");
+        }
+        for m in &lib.mismatches {
+            out.push_str(&format!("  WARNING: {}\n", m.message));
+        }
+    }
+    out.push('\n');
+    match (&r.clock, no_clock) {
+        (_, true) => {}
+        (Some(c), false) => out.push_str(&format!(
+            "effective clock: {:.0} MHz under load on one core (fastest of {} runs of dependent-add chains; runs ranged {:.0}–{:.0} MHz)\n",
+            c.mhz, c.repetitions, c.min_mhz, c.max_mhz
+        )),
+        (None, false) => out.push_str("effective clock: not measurable on this architecture\n"),
+    }
+    if let Some(t) = h.tsc_mhz {
+        out.push_str(&format!(
+            "time-stamp counter: {t:.0} MHz (reference cycles, the nominal rate, not the core clock)\n"
+        ));
+    }
+    if let (Some(mhz), Some(src)) = (h.reported_mhz, &h.reported_mhz_source) {
+        out.push_str(&format!("reported by the OS: {mhz:.0} MHz ({src})\n"));
+    }
+    out
+}

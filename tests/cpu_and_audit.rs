@@ -1,0 +1,122 @@
+//! `cryptobench cpu` and `cryptobench audit` end to end.
+
+mod common;
+
+use common::{cryptobench, system_openssl_available, FAST};
+use predicates::prelude::*;
+
+#[test]
+fn cpu_reports_features_library_view_and_clock() {
+    let out = cryptobench().args(["cpu", "--format", "json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["host"]["logical_cores"].as_u64().unwrap() >= 1);
+    let runtime: Vec<&str> = v["runtime_features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    #[cfg(target_arch = "x86_64")]
+    assert_eq!(runtime.contains(&"aes"), std::arch::is_x86_feature_detected!("aes"));
+    if cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
+        assert!(v["clock"]["mhz"].as_f64().unwrap() > 100.0);
+    }
+    if system_openssl_available() {
+        let lib = &v["libraries"][0];
+        assert!(lib["version"].as_str().unwrap().contains("SSL"));
+        // The library sees what the CPU has (no mask set here).
+        let seen: Vec<&str> = lib["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(seen.contains(&"aes"), runtime.contains(&"aes"), "{lib}");
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn a_library_blind_to_aes_is_flagged() {
+    if !system_openssl_available() || !std::arch::is_x86_feature_detected!("aes") {
+        eprintln!("SKIPPED: needs OpenSSL and an AES-NI CPU");
+        return;
+    }
+    cryptobench()
+        .args(["cpu", "--no-clock"])
+        .env("OPENSSL_ia32cap", "~0x200000000000000:~0x20000000000")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("WARNING: the CPU offers aes but OpenSSL does not use it"));
+}
+
+#[test]
+fn audit_measures_each_family_in_its_own_masked_worker() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args([
+            "audit",
+            "--algos",
+            "aes-128-gcm,sha256,chacha20-poly1305",
+            "--sizes",
+            "16,1024",
+            "--format",
+            "json",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let configs = v["run"]["configurations"].as_array().unwrap();
+    assert_eq!(configs.len(), 5, "all on, three families off, all off");
+    assert!(configs[0]["spec"]["env"].as_object().unwrap().is_empty());
+    for c in &configs[1..] {
+        let mask = c["spec"]["env"]
+            .as_object()
+            .unwrap()
+            .values()
+            .next()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string();
+        // OpenSSL echoes the variable it was started with: proof the mask reached the worker's library.
+        if let Some(caps) = c["backend"]["cpu_capabilities"].as_str() {
+            if caps.starts_with("OPENSSL_ia32cap") {
+                assert!(caps.contains(&format!("env:{mask}")), "{caps} vs {mask}");
+            }
+        }
+        assert!(c["cells"].as_array().unwrap().iter().all(|x| x["status"] == "measured"));
+    }
+    let verdicts = v["libraries"][0]["verdicts"].as_array().unwrap();
+    let families: Vec<(&str, &str)> = verdicts
+        .iter()
+        .map(|x| (x["algorithm"].as_str().unwrap(), x["family"].as_str().unwrap_or("-")))
+        .collect();
+    assert!(families.contains(&("aes-128-gcm", "aes")) && families.contains(&("aes-128-gcm", "clmul")));
+    assert!(families.contains(&("sha256", "sha")) && families.contains(&("chacha20-poly1305", "-")));
+    for x in verdicts {
+        assert!(["accelerated", "available_not_used", "not_offered", "no_family"].contains(&x["kind"].as_str().unwrap()));
+        assert!(
+            x["factor_large"].as_f64().unwrap() > 0.0,
+            "a verdict rests on a measured factor: {x}"
+        );
+    }
+}
+
+#[test]
+fn audit_refuses_what_it_cannot_mask() {
+    cryptobench()
+        .args(["audit", "--algos", "rot13"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown algorithm"));
+    cryptobench()
+        .args(["audit", "--format", "csv", "--quick", "--algos", "sha1", "--sizes", "16"])
+        .assert()
+        .code(2);
+}
