@@ -97,6 +97,11 @@ pub struct RunArgs {
     #[arg(long, value_name = "N")]
     pub cpu: Option<usize>,
 
+    /// The class of the measured cores (see `cryptobench cpu --classes`), for the clock estimate
+    /// from the aes-256-cbc score where the OS does not identify the cores.
+    #[arg(long, value_name = "CLASS")]
+    pub core_class: Option<String>,
+
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
@@ -175,6 +180,10 @@ pub struct CpuArgs {
     /// Skip the clock measurement (about a quarter of a second).
     #[arg(long)]
     pub no_clock: bool,
+
+    /// List the reference core classes (aes-256-cbc score per MHz) and exit.
+    #[arg(long)]
+    pub classes: bool,
 
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]

@@ -7,11 +7,13 @@ use cryptobench_core::result::{CellOutcome, ClockScore, ConfigurationResult, Ove
 use cryptobench_core::Operation;
 use cryptobench_cpu::core_class;
 
-pub fn derive(run: &mut RunResult) {
+/// `core_class`: the class the user declared, else the one /proc/cpuinfo identifies.
+pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
+    let own = core_class.and_then(core_class::find).or_else(core_class::of_this_cpu);
     for c in &mut run.configurations {
         cycles_per_byte(c);
         c.overheads = overheads(c);
-        c.score = score(c);
+        c.score = score(c, own);
     }
 }
 
@@ -60,7 +62,7 @@ fn overheads(c: &ConfigurationResult) -> Vec<OverheadFit> {
 }
 
 /// The sbc-bench metric, where aes-256-cbc encryption at 16 KiB was measured in stream mode (openssl speed's semantics).
-fn score(c: &ConfigurationResult) -> Option<ClockScore> {
+fn score(c: &ConfigurationResult, own: Option<&core_class::CoreClass>) -> Option<ClockScore> {
     let median = c.cells.iter().find_map(|x| match &x.outcome {
         CellOutcome::Measured(m)
             if x.spec.algorithm == "aes-256-cbc"
@@ -77,7 +79,6 @@ fn score(c: &ConfigurationResult) -> Option<ClockScore> {
     let score_per_mhz = mhz.map(|m| score_k / m);
     let arch = std::env::consts::ARCH;
     let nearest = score_per_mhz.and_then(|s| core_class::nearest(s, arch));
-    let own = core_class::of_this_cpu();
     Some(ClockScore {
         aes256cbc_16k_k: score_k,
         mhz,

@@ -50,7 +50,7 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         },
         configurations,
     };
-    crate::derive::derive(&mut run);
+    crate::derive::derive(&mut run, plan.core_class.as_deref());
     Ok(run)
 }
 

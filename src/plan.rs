@@ -22,6 +22,8 @@ pub struct Plan {
     pub sizes: Vec<usize>,
     pub timing: TimingSettings,
     pub pin_cpu: Option<usize>,
+    /// The core class the user declared for the clock estimate.
+    pub core_class: Option<String>,
 }
 
 /// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
@@ -200,11 +202,28 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         &sizes,
     );
     check_cpu(args.cpu)?;
+    let core_class = match &args.core_class {
+        None => None,
+        Some(name) => Some(
+            cryptobench_cpu::core_class::find(name)
+                .map(|c| c.class.clone())
+                .ok_or_else(|| usage(format!("unknown core class '{name}'; valid: {}", class_names())))?,
+        ),
+    };
     Ok(Plan {
         configurations,
         cells,
         sizes,
         timing: timing(args.quick, args.time),
         pin_cpu: args.cpu,
+        core_class,
     })
+}
+
+fn class_names() -> String {
+    cryptobench_cpu::core_class::classes()
+        .iter()
+        .map(|c| c.class.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -120,3 +120,49 @@ fn audit_refuses_what_it_cannot_mask() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn score_per_mhz_and_clock_estimate_for_a_declared_core_class() {
+    cryptobench()
+        .args(["cpu", "--classes"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("cortex-a72"))
+        .stdout(predicate::str::contains("570"));
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "aes-256-cbc",
+            "--sizes",
+            "16k",
+            "--core-class",
+            "Cortex-A55",
+            "--format",
+            "json",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let c = &v["configurations"][0];
+    let score = &c["score"];
+    let k = score["aes256cbc_16k_k"].as_f64().unwrap();
+    let median = c["cells"][0]["summary"]["median"].as_f64().unwrap();
+    assert!((k - median / 1000.0).abs() < 1e-6);
+    assert_eq!(score["core_class"], "cortex-a53");
+    assert!((score["clock_estimate_mhz"].as_f64().unwrap() - k / 467.0).abs() < 1e-6);
+    if let Some(mhz) = c["clock"]["before"]["mhz"].as_f64() {
+        assert!(score["score_per_mhz"].as_f64().unwrap() > 0.0 && mhz > 0.0);
+        assert!(c["cells"][0]["cycles_per_byte"].as_f64().unwrap() > 0.0);
+    }
+    cryptobench()
+        .args(["run", "--core-class", "pentium"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown core class"));
+}

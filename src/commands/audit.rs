@@ -118,6 +118,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         sizes,
         timing: plan::timing(args.quick, args.time),
         pin_cpu: args.cpu,
+        core_class: None,
     };
     let run = execute(&plan)?;
     let libraries: Vec<AuditedLibrary> = groups

@@ -41,6 +41,10 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     if args.format != FormatArg::Table && args.format != FormatArg::Json {
         return Err(usage("`cpu` prints a table or json; use --format table or --format json"));
     }
+    if args.classes {
+        print!("{}", classes_table());
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(n) = args.cpu {
         cryptobench_cpu::pin_to_cpu(n).map_err(|e| usage(format!("--cpu {n}: {e}")))?;
     }
@@ -192,4 +196,24 @@ fn render(r: &CpuReport, no_clock: bool) -> String {
         out.push_str(&format!("reported by the OS: {mhz:.0} MHz ({src})\n"));
     }
     out
+}
+
+fn classes_table() -> String {
+    use cryptobench_cpu::core_class;
+    let mut table = comfy_table::Table::new();
+    table
+        .load_preset(comfy_table::presets::NOTHING)
+        .set_header(["class", "arch", "score per MHz", "cores"]);
+    for c in core_class::classes() {
+        table.add_row([
+            c.class.clone(),
+            c.arch.clone(),
+            format!("{:.0}", c.score_per_mhz),
+            c.cores.join(", "),
+        ]);
+    }
+    format!(
+        "aes-256-cbc at 16 KiB (openssl speed's 1000s of bytes per second) per MHz of core clock\n{table}\nsource: {}\n",
+        core_class::source()
+    )
 }

@@ -65,6 +65,7 @@ pub fn allowed_cpus() -> Vec<usize> {
     }
 }
 
+#[cfg(target_os = "linux")]
 fn format_cpus(cpus: &[usize]) -> String {
     if cpus.is_empty() {
         return "unknown".into();
