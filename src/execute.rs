@@ -58,12 +58,12 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
-fn job(plan: &Plan, c: &ConfigurationResult, probe_only: bool) -> Job {
+fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
     Job {
         protocol: PROTOCOL_VERSION,
         configuration: c.spec.clone(),
-        probe_only,
-        cells: if probe_only { Vec::new() } else { plan.cells.clone() },
+        probe_only: false,
+        cells: plan.cells.clone(),
         timing: plan.timing.clone(),
         pin_cpu: plan.pin_cpu,
     }
@@ -85,7 +85,7 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             overheads: Vec::new(),
             score: None,
         };
-        match probe(&job(plan, &c, true))? {
+        match probe(&c.spec, plan.pin_cpu)? {
             Probe::Available { backend, .. } => c.backend = Some(backend),
             Probe::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
         }
@@ -109,7 +109,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
     let bar = progress_bar(plan.cells.len() * available);
     for c in configurations.iter_mut().filter(|c| c.status == ConfigurationStatus::Completed) {
         bar.set_prefix(format!("[{}] {}", c.index, c.spec.backend));
-        let job = job(plan, c, false);
+        let job = job(plan, c);
         let end = run_job(&job, |message| match message {
             WorkerMessage::Hello { backend, .. } => c.backend = Some(backend),
             WorkerMessage::Verified(v) => c.verifications.push(v),

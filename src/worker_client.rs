@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result};
 use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
-use cryptobench_core::result::BackendInfo;
+use cryptobench_core::result::{BackendInfo, ConfigurationSpec};
 
 /// How a worker ended.
 pub enum WorkerEnd {
@@ -92,10 +92,18 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
     Ok(WorkerEnd::Crashed(describe_death(status, done, &stderr_tail)))
 }
 
-/// Loads the configuration in a worker and reads its hello.
-pub fn probe(job: &Job) -> Result<Probe> {
+/// Loads the configuration in a worker (pinned where given) and reads its hello.
+pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<Probe> {
+    let job = Job {
+        protocol: PROTOCOL_VERSION,
+        configuration: configuration.clone(),
+        probe_only: true,
+        cells: Vec::new(),
+        timing: cryptobench_harness::quick_timing(),
+        pin_cpu,
+    };
     let mut hello = None;
-    let end = run_job(job, |m| {
+    let end = run_job(&job, |m| {
         if let WorkerMessage::Hello { backend, supported, .. } = m {
             hello = Some((backend, supported));
         }

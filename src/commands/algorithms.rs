@@ -5,9 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
-use cryptobench_core::protocol::{Job, PROTOCOL_VERSION};
 use cryptobench_core::{Mode, CATALOG, DEFAULT_SUITE};
-use cryptobench_harness::standard_timing;
 use serde_json::json;
 
 use crate::cli::{AlgorithmsArgs, FormatArg};
@@ -19,15 +17,7 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
     let specs = configurations(&args.backends)?;
     let mut columns = Vec::new();
     for spec in &specs {
-        let job = Job {
-            protocol: PROTOCOL_VERSION,
-            configuration: spec.clone(),
-            probe_only: true,
-            cells: Vec::new(),
-            timing: standard_timing(),
-            pin_cpu: None,
-        };
-        columns.push((spec.display(), probe(&job)?));
+        columns.push((spec.display(), probe(spec, None)?));
     }
     match args.format {
         FormatArg::Json => print_json(&columns),

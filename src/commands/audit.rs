@@ -9,7 +9,6 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::{CellAlignment, Table};
-use cryptobench_core::protocol::{Job, PROTOCOL_VERSION};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::units::Unit;
 use cryptobench_core::Operation;
@@ -82,15 +81,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     let mut configurations = Vec::new();
     let mut groups: Vec<(String, Vec<MaskedConfiguration>, Vec<Mismatch>)> = Vec::new();
     for base in &bases {
-        let job = Job {
-            protocol: PROTOCOL_VERSION,
-            configuration: base.clone(),
-            probe_only: true,
-            cells: Vec::new(),
-            timing: plan::timing(true, None),
-            pin_cpu: None,
-        };
-        let capabilities = match probe(&job)? {
+        let capabilities = match probe(base, None)? {
             Probe::Available { backend, .. } => backend.cpu_capabilities,
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
         };

@@ -4,10 +4,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cryptobench_core::protocol::{Job, PROTOCOL_VERSION};
 use cryptobench_core::result::{ClockMeasurement, HostInfo};
 use cryptobench_cpu::features::{self, mismatches, openssl, Feature, Mismatch};
-use cryptobench_harness::standard_timing;
 use serde::Serialize;
 
 use crate::cli::{CpuArgs, FormatArg};
@@ -51,15 +49,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     let runtime = features::runtime_features();
     let mut libraries = Vec::new();
     for spec in configurations(&args.backends)? {
-        let job = Job {
-            protocol: PROTOCOL_VERSION,
-            configuration: spec.clone(),
-            probe_only: true,
-            cells: Vec::new(),
-            timing: standard_timing(),
-            pin_cpu: None,
-        };
-        libraries.push(match probe(&job)? {
+        libraries.push(match probe(&spec, None)? {
             Probe::Available { backend, .. } => library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &runtime),
             Probe::Unavailable(reason) => LibraryView {
                 configuration: spec.display(),

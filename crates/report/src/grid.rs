@@ -137,3 +137,30 @@ fn verification_note(c: &ConfigurationResult) -> Vec<String> {
     }
     notes
 }
+
+impl Grid {
+    /// The grid as a comfy table in `preset`, size columns right-aligned.
+    pub fn to_table(&self, preset: &str, size_columns: usize) -> comfy_table::Table {
+        let mut table = comfy_table::Table::new();
+        table.load_preset(preset).set_header(self.header.clone());
+        for row in &self.rows {
+            table.add_row(row.clone());
+        }
+        for i in self.header.len().saturating_sub(size_columns)..self.header.len() {
+            if let Some(col) = table.column_mut(i) {
+                col.set_cell_alignment(comfy_table::CellAlignment::Right);
+            }
+        }
+        table
+    }
+
+    /// The grid's notes followed by each configuration's clock and score lines.
+    pub fn notes_with_derived(&self, run: &RunResult) -> Vec<String> {
+        let mut notes = self.notes.clone();
+        for c in &run.configurations {
+            notes.extend(crate::derived::clock_line(c));
+            notes.extend(crate::derived::score_line(c));
+        }
+        notes
+    }
+}

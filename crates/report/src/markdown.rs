@@ -1,5 +1,4 @@
 use comfy_table::presets::ASCII_MARKDOWN;
-use comfy_table::Table;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
@@ -29,18 +28,10 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     ));
     let g = grid::build(run, unit);
     if !g.rows.is_empty() {
-        let mut table = Table::new();
-        table.load_preset(ASCII_MARKDOWN).set_header(g.header.clone());
-        for row in &g.rows {
-            table.add_row(row.clone());
-        }
-        out.push_str(&table.to_string());
-        out.push('\n');
+        out.push_str(&format!("{}\n", g.to_table(ASCII_MARKDOWN, run.settings.sizes.len())));
     }
-    let mut notes = g.notes.clone();
+    let mut notes = g.notes_with_derived(run);
     for c in &run.configurations {
-        notes.extend(derived::clock_line(c));
-        notes.extend(derived::score_line(c));
         notes.extend(derived::overhead_lines(c, unit));
     }
     if !notes.is_empty() {

@@ -1,5 +1,4 @@
 use comfy_table::presets::NOTHING;
-use comfy_table::{CellAlignment, Table};
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
@@ -30,25 +29,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
 
     let g = grid::build(run, unit);
     if !g.rows.is_empty() {
-        let mut table = Table::new();
-        table.load_preset(NOTHING).set_header(g.header.clone());
-        for row in &g.rows {
-            table.add_row(row.clone());
-        }
-        let fixed = g.header.len() - run.settings.sizes.len();
-        for i in fixed..g.header.len() {
-            if let Some(col) = table.column_mut(i) {
-                col.set_cell_alignment(CellAlignment::Right);
-            }
-        }
-        out.push_str(&table.to_string());
-        out.push('\n');
+        out.push_str(&format!("{}\n", g.to_table(NOTHING, run.settings.sizes.len())));
     }
-    let mut notes = g.notes.clone();
-    for c in &run.configurations {
-        notes.extend(derived::clock_line(c));
-        notes.extend(derived::score_line(c));
-    }
+    let notes = g.notes_with_derived(run);
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {
