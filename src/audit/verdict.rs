@@ -31,6 +31,8 @@ pub enum VerdictKind {
     AvailableNotUsed,
     /// The CPU lacks the family's instructions.
     NotOffered,
+    /// The CPU offers the family, but the figures are too noisy to tell whether it is used.
+    Inconclusive,
     /// The algorithm has no hardware family; the figure is all-off against all-on.
     NoFamily,
 }
@@ -97,6 +99,12 @@ fn beyond_noise(on: &Summary, off: &Summary) -> bool {
     on.median_ci95[0] > off.median_ci95[1] || off.median_ci95[0] > on.median_ci95[1]
 }
 
+/// The intervals are narrow enough to rule out a slow-down of MIN_FACTOR:
+/// even the most favourable ends differ by less.
+fn excludes_acceleration(on: &Summary, off: &Summary) -> bool {
+    on.median_ci95[1] < MIN_FACTOR * off.median_ci95[0]
+}
+
 fn mbps(bps: f64) -> String {
     format!("{:.0} MB/s", bps / 1e6)
 }
@@ -157,20 +165,25 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &[Feature]
                     VerdictKind::NotOffered,
                     format!("not offered by this CPU (no {}); switching it off: {figures}", names(&features)),
                 ),
-                Some(_) => {
-                    let significant = matches!((on_l, off_l), (Some(on), Some(off)) if beyond_noise(on, off));
-                    if factor_large.is_some_and(|f| f >= MIN_FACTOR) && significant {
+                Some(_) => match (on_l, off_l) {
+                    (Some(on), Some(off)) if beyond_noise(on, off) && on.median >= MIN_FACTOR * off.median => {
                         (VerdictKind::Accelerated, format!("accelerated by {}: {figures}", names(&offered)))
-                    } else {
-                        (
-                            VerdictKind::AvailableNotUsed,
-                            format!(
-                                "the CPU offers {} but this library does not use it: switching it off gives {figures}",
-                                names(&offered)
-                            ),
-                        )
                     }
-                }
+                    (Some(on), Some(off)) if beyond_noise(on, off) || excludes_acceleration(on, off) => (
+                        VerdictKind::AvailableNotUsed,
+                        format!(
+                            "the CPU offers {} but this library does not use it: switching it off gives {figures}",
+                            names(&offered)
+                        ),
+                    ),
+                    _ => (
+                        VerdictKind::Inconclusive,
+                        format!(
+                            "the CPU offers {}; too noisy to tell whether it is used ({figures}); give the cells more --time",
+                            names(&offered)
+                        ),
+                    ),
+                },
             };
             out.push(Verdict {
                 algorithm: id.clone(),
@@ -349,6 +362,21 @@ mod tests {
         let (run, masked) = run(|_, _, _| 1_000_000);
         let v = verdicts(&run, &masked, &[]);
         assert!(v.iter().filter(|x| x.family.is_some()).all(|x| x.kind == VerdictKind::NotOffered));
+    }
+
+    #[test]
+    fn a_large_but_noisy_difference_is_inconclusive() {
+        let (mut run, masked) = run(|config, _, _| if config == 2 { 3_000_000 } else { 1_000_000 });
+        // Widen the all-on intervals until they overlap the aes-off ones.
+        for cell in &mut run.configurations[0].cells {
+            if let CellOutcome::Measured(m) = &mut cell.outcome {
+                m.summary.median_ci95 = [m.summary.median / 10.0, m.summary.median * 2.0];
+            }
+        }
+        let v = verdicts(&run, &masked, &[feature("aes")]);
+        let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
+        assert_eq!(aes.kind, VerdictKind::Inconclusive, "{}", aes.text);
+        assert!(aes.text.contains("--time"));
     }
 
     #[test]
