@@ -93,6 +93,11 @@ pub struct RunArgs {
     #[arg(long)]
     pub quick: bool,
 
+    /// Measure every configuration this many times, interleaved (A, B, A, B, …), pooling the
+    /// samples: slow drifts of the machine then affect all configurations alike.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
+    pub rounds: usize,
+
     /// Pin the workers to this logical CPU (Linux).
     #[arg(long, value_name = "N")]
     pub cpu: Option<usize>,
@@ -146,9 +151,13 @@ pub struct AuditArgs {
     #[arg(long, short = 's', value_name = "SIZES", value_parser = parse_sizes, allow_hyphen_values = true)]
     pub sizes: Option<Sizes>,
 
-    /// Time budget per cell in seconds (as in `run`) [default: 0.3, with --quick 0.04].
+    /// Time budget per cell and round in seconds [default: 0.1, with --quick 0.04].
     #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
+
+    /// Interleaved rounds over all configurations, samples pooled (see `run --help`).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
+    pub rounds: usize,
 
     /// A first look in seconds.
     #[arg(long)]

@@ -47,6 +47,7 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
             timing: plan.timing.clone(),
             sizes: plan.sizes.clone(),
             pinned_cpu: plan.pin_cpu,
+            rounds: plan.rounds.max(1),
         },
         configurations,
     };
@@ -106,40 +107,55 @@ fn progress_bar(total: usize) -> ProgressBar {
 
 fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Result<()> {
     let available = configurations.iter().filter(|c| c.status == ConfigurationStatus::Completed).count();
-    let bar = progress_bar(plan.cells.len() * available);
-    for c in configurations.iter_mut().filter(|c| c.status == ConfigurationStatus::Completed) {
-        bar.set_prefix(format!("[{}] {}", c.index, c.spec.backend));
-        let job = job(plan, c);
-        let end = run_job(&job, |message| match message {
-            WorkerMessage::Hello { backend, .. } => c.backend = Some(backend),
-            WorkerMessage::Verified(v) => c.verifications.push(v),
-            WorkerMessage::Clock { phase, clock } => {
-                let record = c.clock.get_or_insert_with(ConfigurationClock::default);
-                match phase {
-                    ClockPhase::Before => record.before = clock,
-                    ClockPhase::After => record.after = clock,
+    let rounds = plan.rounds.max(1);
+    let bar = progress_bar(plan.cells.len() * available * rounds);
+    for round in 0..rounds {
+        for c in configurations.iter_mut().filter(|c| c.status == ConfigurationStatus::Completed) {
+            let round_label = if rounds > 1 {
+                format!(" round {}/{rounds}", round + 1)
+            } else {
+                String::new()
+            };
+            bar.set_prefix(format!("[{}] {}{round_label}", c.index, c.spec.backend));
+            let mut received = 0;
+            let end = run_job(&job(plan, c), |message| match message {
+                WorkerMessage::Hello { backend, .. } => c.backend = Some(backend),
+                WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
+                WorkerMessage::Clock { phase, clock } => {
+                    let record = c.clock.get_or_insert_with(ConfigurationClock::default);
+                    match phase {
+                        ClockPhase::Before if round == 0 => record.before = clock,
+                        ClockPhase::After if round + 1 == rounds => record.after = clock,
+                        _ => {}
+                    }
                 }
-            }
-            WorkerMessage::Cell(cell) => {
-                bar.set_message(format!(
-                    "{} {}",
-                    cell.spec.algorithm,
-                    cryptobench_report::size_label(cell.spec.size)
-                ));
-                bar.inc(1);
-                c.cells.push(cell);
-            }
-            WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
-        })?;
-        match end {
-            WorkerEnd::Completed => {}
-            WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
-            WorkerEnd::Crashed(reason) => {
-                let missing = plan.cells.len() - c.cells.len();
-                bar.inc(missing as u64);
-                c.status = ConfigurationStatus::Crashed {
-                    reason: format!("{reason} ({missing} of {} cells not measured)", plan.cells.len()),
-                };
+                WorkerMessage::Cell(cell) => {
+                    bar.set_message(format!(
+                        "{} {}",
+                        cell.spec.algorithm,
+                        cryptobench_report::size_label(cell.spec.size)
+                    ));
+                    bar.inc(1);
+                    received += 1;
+                    crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                }
+                WorkerMessage::Verified(_) | WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
+            })?;
+            match end {
+                WorkerEnd::Completed => {}
+                WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
+                WorkerEnd::Crashed(reason) => {
+                    let missing = plan.cells.len() - received;
+                    bar.inc((missing + plan.cells.len() * (rounds - round - 1)) as u64);
+                    let of_round = if rounds > 1 {
+                        format!(" in round {}", round + 1)
+                    } else {
+                        String::new()
+                    };
+                    c.status = ConfigurationStatus::Crashed {
+                        reason: format!("{reason} ({missing} of {} cells not measured{of_round})", plan.cells.len()),
+                    };
+                }
             }
         }
     }

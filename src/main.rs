@@ -8,6 +8,7 @@ mod commands;
 mod derive;
 mod execute;
 mod exit;
+mod merge;
 mod plan;
 mod worker_client;
 

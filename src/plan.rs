@@ -24,6 +24,8 @@ pub struct Plan {
     pub pin_cpu: Option<usize>,
     /// The core class the user declared for the clock estimate.
     pub core_class: Option<String>,
+    /// Interleaved repetitions of the whole plan (samples are pooled).
+    pub rounds: usize,
 }
 
 /// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
@@ -217,6 +219,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         timing: timing(args.quick, args.time),
         pin_cpu: args.cpu,
         core_class,
+        rounds: args.rounds,
     })
 }
 

@@ -302,6 +302,7 @@ mod tests {
                 },
                 sizes,
                 pinned_cpu: None,
+                rounds: 1,
             },
             configurations,
         };

@@ -37,6 +37,8 @@ pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
     "sha512",
 ];
 pub const DEFAULT_AUDIT_SIZES: &[usize] = &[16, 16384];
+/// Per cell and round: three interleaved rounds of 0.1 s cost what one 0.3 s round costs, and resist drift.
+pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.1;
 
 /// The audit's JSON document: the run (every configuration with its mask
 /// in `spec.env`), which families each configuration switched off, and the verdicts.
@@ -107,9 +109,10 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             &sizes,
         ),
         sizes,
-        timing: plan::timing(args.quick, args.time),
+        timing: plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS))),
         pin_cpu: args.cpu,
         core_class: None,
+        rounds: args.rounds,
     };
     let run = execute(&plan)?;
     let libraries: Vec<AuditedLibrary> = groups

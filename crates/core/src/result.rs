@@ -134,6 +134,14 @@ pub struct RunSettings {
     pub sizes: Vec<usize>,
     /// The logical CPU the workers were pinned to.
     pub pinned_cpu: Option<usize>,
+    /// How many times every configuration was measured, interleaved; a
+    /// cell's samples pool all rounds.
+    #[serde(default = "one")]
+    pub rounds: usize,
+}
+
+fn one() -> usize {
+    1
 }
 
 /// What the user asked for: which backend, which library file, which environment.

@@ -8,7 +8,7 @@ mod buffer;
 mod measure;
 
 pub use buffer::AlignedBuffer;
-pub use measure::{measure, quick_timing, standard_timing};
+pub use measure::{measure, quick_timing, standard_timing, warnings};
 
 use cryptobench_backends::verify::check_primitive;
 use cryptobench_backends::{Backend, CellInputs};

@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use cryptobench_backends::{BackendError, Primitive};
 use cryptobench_core::result::{Measurement, TimingSettings};
-use cryptobench_core::stats::{summarize, Sample};
+use cryptobench_core::stats::{summarize, Sample, Summary};
 use cryptobench_cpu::thread_cpu_time_ns;
 
 /// Defaults of `run`: 10 ms samples (long against timer resolution and
@@ -74,6 +74,30 @@ fn fold(checksum: u64, buf: &[u8], output: Option<&[u8]>) -> u64 {
     })
 }
 
+/// Why a figure should be read with care, judged on its summary (so it
+/// can be judged again when samples of several rounds are pooled).
+pub fn warnings(summary: &Summary, timing: &TimingSettings) -> Vec<String> {
+    let mut warnings = Vec::new();
+    if summary.median_ci95_relative > timing.target_relative_ci {
+        warnings.push(format!(
+            "imprecise: the 95% CI of the median is ±{:.1}% after {} samples (target ±{:.1}%); give it more --time or a quieter machine",
+            summary.median_ci95_relative * 100.0,
+            summary.samples,
+            timing.target_relative_ci * 100.0
+        ));
+    }
+    if summary.samples < timing.min_samples.min(FEW_SAMPLES) {
+        warnings.push(format!("only {} samples fit in the cell budget; raise --time", summary.samples));
+    }
+    if let Some(share) = summary.cpu_share.filter(|&s| s < SHARED_CORE) {
+        warnings.push(format!(
+            "shared core: the worker got {:.0}% of the wall time on its CPU; stop other load or pin with --cpu",
+            share * 100.0
+        ));
+    }
+    warnings
+}
+
 /// Times a prepared primitive over `buf` as the settings say.
 pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSettings) -> Result<Measurement, BackendError> {
     let started = Instant::now();
@@ -98,24 +122,7 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         }
     }
     let summary = summarize(&samples, size).expect("at least one sample");
-    let mut warnings = Vec::new();
-    if summary.median_ci95_relative > timing.target_relative_ci {
-        warnings.push(format!(
-            "imprecise: the 95% CI of the median is ±{:.1}% after {} samples (target ±{:.1}%); give it more --time or a quieter machine",
-            summary.median_ci95_relative * 100.0,
-            summary.samples,
-            timing.target_relative_ci * 100.0
-        ));
-    }
-    if summary.samples < timing.min_samples.min(FEW_SAMPLES) {
-        warnings.push(format!("only {} samples fit in the cell budget; raise --time", summary.samples));
-    }
-    if let Some(share) = summary.cpu_share.filter(|&s| s < SHARED_CORE) {
-        warnings.push(format!(
-            "shared core: the worker got {:.0}% of the wall time on its CPU; stop other load or pin with --cpu",
-            share * 100.0
-        ));
-    }
+    let warnings = warnings(&summary, timing);
     Ok(Measurement {
         summary,
         samples,

@@ -83,6 +83,7 @@ fn fixture() -> RunResult {
             },
             sizes: vec![16, 16384],
             pinned_cpu: None,
+            rounds: 1,
         },
         configurations: vec![
             ConfigurationResult {

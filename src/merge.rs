@@ -1,0 +1,108 @@
+//! Pooling the rounds of a run: the same cell measured in several
+//! interleaved rounds (config A, B, C, A, B, C, …) becomes one cell whose
+//! samples are all the rounds' samples. Interleaving spreads slow drifts of
+//! the machine (frequency, neighbours) evenly over the configurations that
+//! are compared, instead of letting one configuration meet them all.
+
+use cryptobench_core::result::{CellOutcome, CellResult, Measurement, TimingSettings};
+use cryptobench_core::stats::summarize;
+
+/// Adds one round's cell to the cells gathered so far.
+pub fn add_round(cells: &mut Vec<CellResult>, new: CellResult, timing: &TimingSettings) {
+    let Some(existing) = cells.iter_mut().find(|c| c.spec == new.spec) else {
+        cells.push(new);
+        return;
+    };
+    existing.outcome = match (
+        std::mem::replace(&mut existing.outcome, CellOutcome::Unsupported { reason: String::new() }),
+        new.outcome,
+    ) {
+        (CellOutcome::Measured(a), CellOutcome::Measured(b)) => CellOutcome::Measured(pool(a, b, existing.spec.size, timing)),
+        // A failure in any round stands: the figure cannot be trusted.
+        (CellOutcome::Failed { reason }, _) | (_, CellOutcome::Failed { reason }) => CellOutcome::Failed { reason },
+        (kept, _) => kept,
+    };
+}
+
+fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) -> Measurement {
+    let mut samples = a.samples;
+    samples.extend(b.samples);
+    let summary = summarize(&samples, size).expect("both rounds have samples");
+    let fold = |hex: &str| u64::from_str_radix(hex, 16).unwrap_or(0);
+    Measurement {
+        warnings: cryptobench_harness::warnings(&summary, timing),
+        summary,
+        samples,
+        checksum: format!("{:016x}", fold(&a.checksum).rotate_left(1) ^ fold(&b.checksum)),
+        implementation: a.implementation.or(b.implementation),
+        cycles_per_byte: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cryptobench_core::stats::Sample;
+    use cryptobench_core::{CellSpec, Mode, Operation};
+
+    fn cell(outcome: CellOutcome) -> CellResult {
+        CellResult {
+            spec: CellSpec {
+                algorithm: "sha256".into(),
+                operation: Operation::Digest,
+                mode: Mode::Message,
+                rekey: false,
+                size: 64,
+                aad: 13,
+            },
+            outcome,
+        }
+    }
+
+    fn measured(wall: u64, n: usize) -> CellOutcome {
+        let samples = vec![
+            Sample {
+                iterations: 100,
+                wall_ns: wall,
+                cpu_ns: None
+            };
+            n
+        ];
+        CellOutcome::Measured(Measurement {
+            summary: summarize(&samples, 64).unwrap(),
+            samples,
+            warnings: vec!["only 2 samples".into()],
+            checksum: "00000000000000ff".into(),
+            implementation: None,
+            cycles_per_byte: None,
+        })
+    }
+
+    fn timing() -> TimingSettings {
+        TimingSettings {
+            sample_target_ns: 1,
+            cell_budget_ns: 1,
+            min_samples: 5,
+            target_relative_ci: 0.5,
+            warmup_ns: 0,
+        }
+    }
+
+    #[test]
+    fn rounds_pool_their_samples_and_are_judged_again() {
+        let mut cells = vec![cell(measured(1000, 4))];
+        add_round(&mut cells, cell(measured(1000, 4)), &timing());
+        let CellOutcome::Measured(m) = &cells[0].outcome else { panic!() };
+        assert_eq!(m.samples.len(), 8);
+        assert_eq!(m.summary.samples, 8);
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
+        assert_eq!(cells.len(), 1);
+    }
+
+    #[test]
+    fn a_failure_in_any_round_stands() {
+        let mut cells = vec![cell(measured(1000, 4))];
+        add_round(&mut cells, cell(CellOutcome::Failed { reason: "tag".into() }), &timing());
+        assert!(matches!(cells[0].outcome, CellOutcome::Failed { .. }));
+    }
+}
