@@ -11,6 +11,7 @@ pub mod error;
 pub mod known_answers;
 mod library_path;
 pub mod openssl;
+pub mod rustcrypto;
 mod traits;
 pub mod verify;
 
@@ -20,13 +21,20 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl"];
+pub const BACKEND_IDS: &[&str] = &["openssl", "rustcrypto"];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
 pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
     match spec.backend.as_str() {
         "openssl" => Ok(Box::new(openssl::OpensslBackend::open(spec.library.as_deref())?)),
+        "rustcrypto" => match &spec.library {
+            None => Ok(Box::new(rustcrypto::RustcryptoBackend::open())),
+            Some(path) => Err(OpenError::NoLibraryFile {
+                id: "rustcrypto",
+                path: path.clone(),
+            }),
+        },
         other => Err(OpenError::UnknownBackend(other.to_string())),
     }
 }
