@@ -10,8 +10,10 @@
 pub mod error;
 pub mod known_answers;
 mod library_path;
+mod native;
 pub mod openssl;
 pub mod rustcrypto;
+pub mod sodium;
 mod traits;
 pub mod verify;
 
@@ -21,7 +23,7 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl", "rustcrypto"];
+pub const BACKEND_IDS: &[&str] = &["openssl", "rustcrypto", "sodium"];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
@@ -35,6 +37,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
                 path: path.clone(),
             }),
         },
+        "sodium" => Ok(Box::new(sodium::SodiumBackend::open(spec.library.as_deref())?)),
         other => Err(OpenError::UnknownBackend(other.to_string())),
     }
 }
