@@ -8,6 +8,7 @@
 //! build failure or a crash.
 
 pub mod error;
+pub mod gcrypt;
 pub mod known_answers;
 mod library_path;
 mod native;
@@ -23,7 +24,7 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl", "rustcrypto", "sodium"];
+pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "rustcrypto", "sodium"];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
@@ -37,6 +38,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
                 path: path.clone(),
             }),
         },
+        "gcrypt" => Ok(Box::new(gcrypt::GcryptBackend::open(spec.library.as_deref())?)),
         "sodium" => Ok(Box::new(sodium::SodiumBackend::open(spec.library.as_deref())?)),
         other => Err(OpenError::UnknownBackend(other.to_string())),
     }
