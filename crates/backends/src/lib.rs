@@ -12,6 +12,7 @@ pub mod gcrypt;
 pub mod known_answers;
 mod library_path;
 mod native;
+pub mod nettle;
 pub mod openssl;
 pub mod rustcrypto;
 pub mod sodium;
@@ -24,7 +25,7 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "rustcrypto", "sodium"];
+pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "nettle", "rustcrypto", "sodium"];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
@@ -39,6 +40,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
             }),
         },
         "gcrypt" => Ok(Box::new(gcrypt::GcryptBackend::open(spec.library.as_deref())?)),
+        "nettle" => Ok(Box::new(nettle::NettleBackend::open(spec.library.as_deref())?)),
         "sodium" => Ok(Box::new(sodium::SodiumBackend::open(spec.library.as_deref())?)),
         other => Err(OpenError::UnknownBackend(other.to_string())),
     }

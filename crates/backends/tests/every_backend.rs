@@ -145,4 +145,4 @@ macro_rules! for_every_backend {
     };
 }
 
-for_every_backend!(openssl, gcrypt, rustcrypto, sodium);
+for_every_backend!(openssl, gcrypt, nettle, rustcrypto, sodium);
