@@ -26,6 +26,7 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
             cells: Vec::new(),
             timing: standard_timing(),
             pin_cpu: None,
+            verify: None,
         };
         columns.push((spec.display(), probe(&job)?));
     }

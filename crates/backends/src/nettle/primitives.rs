@@ -8,19 +8,14 @@ use crate::traits::Primitive;
 
 /// `stream`: one keyed context; each call is one mode call in place,
 /// the chaining value (CBC/CFB IV, CTR counter, GCM/ChaCha state) carried on.
+/// Only the last update of a stream may be a partial block (`prepare` refuses
+/// sizes that would make every update partial).
 pub struct CipherStream<'a> {
     pub keyed: Keyed<'a>,
 }
 
 impl Primitive for CipherStream<'_> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
-        let g = self.keyed.stream_granularity();
-        if !buf.len().is_multiple_of(g) {
-            return Err(BackendError::Invalid(format!(
-                "Nettle cannot continue a stream after {} bytes: updates must be whole {g}-byte blocks",
-                buf.len()
-            )));
-        }
         let (p, n) = (buf.as_mut_ptr(), buf.len());
         for _ in 0..iterations {
             // SAFETY: in place over `n` bytes of `buf`.
