@@ -4,6 +4,7 @@
 
 mod cli;
 mod commands;
+mod cross_check;
 mod exit;
 mod plan;
 mod worker_client;

@@ -1,7 +1,9 @@
 //! One file per subcommand.
 
 mod algorithms;
+mod backends;
 mod run;
+mod verify;
 mod worker;
 
 use std::process::ExitCode;
@@ -14,6 +16,8 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Run(args) => run::run(&args),
         Command::Algorithms(args) => algorithms::algorithms(&args),
+        Command::Backends(args) => backends::backends(&args),
+        Command::Verify(args) => verify::verify(&args),
         Command::Worker => worker::worker(),
     }
 }

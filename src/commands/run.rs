@@ -22,6 +22,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let plan = plan::build(args)?;
     let started_at = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let mut configurations = probe_all(&plan)?;
+    if plan.only_available {
+        configurations = keep_available(configurations);
+    }
     if configurations
         .iter()
         .all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. }))
@@ -98,6 +101,30 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
         out.push(c);
     }
     Ok(out)
+}
+
+/// `--backend all`: the backends that cannot be loaded here are noted and left out.
+/// When none is available, all are kept, so that the usual error lists every reason.
+fn keep_available(configurations: Vec<ConfigurationResult>) -> Vec<ConfigurationResult> {
+    if configurations
+        .iter()
+        .all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. }))
+    {
+        return configurations;
+    }
+    let mut kept = Vec::new();
+    for mut c in configurations {
+        match &c.status {
+            ConfigurationStatus::Unavailable { reason } => {
+                eprintln!("note: {} left out: {reason}", c.spec.display());
+            }
+            _ => {
+                c.index = kept.len() + 1;
+                kept.push(c);
+            }
+        }
+    }
+    kept
 }
 
 fn progress_bar(total: usize) -> ProgressBar {
