@@ -44,6 +44,7 @@ pub fn agreement(backend: &dyn Backend, alg: &AlgorithmSpec, lengths: &[usize], 
         }
         match one_shot(backend, alg, len, seed) {
             Ok(out) => report.fingerprints.push((format!("{len} bytes"), fingerprint(&[&out]))),
+            Err(BackendError::Unsupported(what)) => report.skip(format!("{what} is not supported by this backend")),
             Err(e) => report.fail(format!("{len} bytes: {e}")),
         }
     }
