@@ -121,9 +121,7 @@ fn map_parameters(algorithm: &str, key_bits: u64, iv_bits: u64, tag_bits: u64) -
                 (Some(_), 64) => (id, None, 8),
                 (Some(_), _) => (
                     id,
-                    Some(format!(
-                        "AES-XTS with a {iv_bits}-bit tweak (128 bits, or 64 extended with zeros, are taken)"
-                    )),
+                    Some("AES-XTS with a tweak other than 128 bits or 64 (extended with zeros)".to_string()),
                     0,
                 ),
             }
