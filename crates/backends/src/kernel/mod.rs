@@ -38,7 +38,12 @@ fn kernel_name(alg: &AlgorithmSpec) -> Option<(&'static str, String)> {
 
 /// The driver `/proc/crypto` lists with the highest priority for `name`: the one the kernel uses.
 pub fn driver_of(name: &str) -> Option<String> {
-    let text = std::fs::read_to_string("/proc/crypto").ok()?;
+    driver_in(&std::fs::read_to_string("/proc/crypto").ok()?, name)
+}
+
+/// [`driver_of`] over the text of `/proc/crypto`: entries separated by blank
+/// lines, `key : value` lines; entries whose self-test did not pass are ignored.
+fn driver_in(text: &str, name: &str) -> Option<String> {
     let mut best: Option<(i64, String)> = None;
     for entry in text.split("\n\n") {
         let field = |key: &str| {
@@ -353,5 +358,55 @@ impl Backend for KernelBackend {
                 })
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROC_CRYPTO: &str = "name         : gcm(aes)
+driver       : gcm_base(ctr(aes-generic),ghash-generic)
+module       : gcm
+priority     : 100
+selftest     : passed
+type         : aead
+
+name         : gcm(aes)
+driver       : generic-gcm-aesni
+module       : aesni_intel
+priority     : 400
+selftest     : passed
+type         : aead
+
+name         : gcm(aes)
+driver       : broken-gcm
+priority     : 900
+selftest     : unknown
+
+name         : sha256
+driver       : sha256-generic
+priority     : 100
+";
+
+    #[test]
+    fn the_highest_priority_tested_driver_is_the_one_used() {
+        assert_eq!(driver_in(PROC_CRYPTO, "gcm(aes)").as_deref(), Some("generic-gcm-aesni"));
+        assert_eq!(driver_in(PROC_CRYPTO, "sha256").as_deref(), Some("sha256-generic"));
+        assert_eq!(driver_in(PROC_CRYPTO, "cbc(aes)"), None);
+    }
+
+    #[test]
+    fn catalog_ids_map_to_kernel_names() {
+        let name = |id: &str| kernel_name(cryptobench_core::catalog::find(id).unwrap());
+        assert_eq!(name("aes-256-gcm"), Some(("aead", "gcm(aes)".into())));
+        assert_eq!(name("aes-128-cfb128"), Some(("skcipher", "cfb(aes)".into())));
+        assert_eq!(name("aes-256-xts"), Some(("skcipher", "xts(aes)".into())));
+        assert_eq!(name("chacha20-poly1305"), Some(("aead", "rfc7539(chacha20,poly1305)".into())));
+        assert_eq!(name("des-ede3-cbc"), Some(("skcipher", "cbc(des3_ede)".into())));
+        assert_eq!(name("blake2b512"), Some(("hash", "blake2b-512".into())));
+        for alg in cryptobench_core::CATALOG {
+            assert!(kernel_name(alg).is_some(), "{} has no kernel name", alg.id);
+        }
     }
 }
