@@ -31,6 +31,12 @@ pub enum Command {
     /// Is hardware acceleration used, and what is it worth? Measures with each feature family on and off.
     #[command(after_help = AUDIT_EXAMPLES)]
     Audit(AuditArgs),
+    /// List every backend: available or why not, version, library file, supported algorithms.
+    Backends(BackendsArgs),
+    /// Check backends against each other and against test vectors: known answers, round trips,
+    /// tamper rejection, byte-identical output across backends, chunked streaming, Wycheproof files.
+    #[command(after_help = VERIFY_EXAMPLES)]
+    Verify(VerifyArgs),
     /// Internal: measure one configuration (JSON job on stdin, JSON lines on stdout).
     #[command(hide = true)]
     Worker,
@@ -79,8 +85,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "BYTES", default_value_t = cryptobench_core::cell::DEFAULT_AAD_LEN, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16), usize::from))]
     pub aad: usize,
 
-    /// A library to measure: `openssl` (the system's libcrypto) or `openssl=PATH` (any libcrypto
-    /// of 1.1.1, 3.x or 4.x). Repeat for several configurations side by side [default: openssl].
+    /// A library to measure: a backend id (`cryptobench backends` lists them) for
+    /// the system's library, `ID=PATH` for a given file (e.g. `openssl=PATH` for any libcrypto of
+    /// 1.1.1, 3.x or 4.x), or `all` for every backend available here. Repeat for several
+    /// configurations side by side [default: openssl].
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
 
@@ -115,6 +123,56 @@ pub struct RunArgs {
     /// cpb = core cycles per byte at the measured clock.
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
+}
+
+const VERIFY_EXAMPLES: &str = "Examples:
+  cryptobench verify                                  every available backend, every algorithm
+  cryptobench verify --backend gcrypt --backend nettle --algos aes-128-gcm,sha256
+  cryptobench verify --vectors aes_gcm_test.json      a Project Wycheproof file as well
+
+Exit status: 0 all checks passed, 1 a check failed (or a named backend is unavailable), 2 bad usage.";
+
+#[derive(Args, Debug)]
+pub struct BackendsArgs {
+    /// Output format: table or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// Backends to check, as in `run` (BACKEND or BACKEND=PATH), or `all` [default: every backend
+    /// that can be loaded here].
+    #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
+    pub backends: Vec<String>,
+
+    /// Algorithms to check, comma separated, or `all` [default: all].
+    #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
+    pub algos: Vec<String>,
+
+    /// A test vector file in Project Wycheproof's JSON format (aes_gcm, chacha20_poly1305,
+    /// aes_cbc_pkcs5, aes_xts); repeat for several.
+    #[arg(long = "vectors", value_name = "FILE")]
+    pub vectors: Vec<std::path::PathBuf>,
+
+    /// Longest message for the agreement and chunked checks (k/KiB, m/MiB suffixes) [default: 4m].
+    #[arg(long, value_name = "BYTES", value_parser = parse_one_size)]
+    pub max_length: Option<usize>,
+
+    /// Seed for keys, messages and chunk sizes [default: random; printed, to reproduce a failure].
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+
+    /// Output format: table or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+    pub format: FormatArg,
+}
+
+fn parse_one_size(text: &str) -> Result<usize, String> {
+    match parse_size_list(text).map_err(|e| e.to_string())?.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(format!("'{text}' is not one size; give e.g. 65536, 64k or 4m")),
+    }
 }
 
 #[derive(Args, Debug)]

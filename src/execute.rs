@@ -19,6 +19,9 @@ use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
 pub fn execute(plan: &Plan) -> Result<RunResult> {
     let started_at = now();
     let mut configurations = probe_all(plan)?;
+    if plan.only_available {
+        configurations = keep_available(configurations);
+    }
     if configurations
         .iter()
         .all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. }))
@@ -67,6 +70,7 @@ fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
         cells: plan.cells.clone(),
         timing: plan.timing.clone(),
         pin_cpu: plan.pin_cpu,
+        verify: None,
     }
 }
 
@@ -93,6 +97,28 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
         out.push(c);
     }
     Ok(out)
+}
+
+/// `--backend all`: the backends that cannot be loaded here are noted and left out.
+/// When none is available, all are kept, so that the usual error lists every reason.
+fn keep_available(configurations: Vec<ConfigurationResult>) -> Vec<ConfigurationResult> {
+    if configurations
+        .iter()
+        .all(|c| matches!(c.status, ConfigurationStatus::Unavailable { .. }))
+    {
+        return configurations;
+    }
+    let mut kept = Vec::new();
+    for mut c in configurations {
+        match &c.status {
+            ConfigurationStatus::Unavailable { reason } => eprintln!("note: {} left out: {reason}", c.spec.display()),
+            _ => {
+                c.index = kept.len() + 1;
+                kept.push(c);
+            }
+        }
+    }
+    kept
 }
 
 fn progress_bar(total: usize) -> ProgressBar {
@@ -139,7 +165,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                     received += 1;
                     crate::merge::add_round(&mut c.cells, cell, &plan.timing);
                 }
-                WorkerMessage::Verified(_) | WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
+                WorkerMessage::Verified(_) | WorkerMessage::Checked(_) | WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
             })?;
             match end {
                 WorkerEnd::Completed => {}

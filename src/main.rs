@@ -5,6 +5,7 @@
 mod audit;
 mod cli;
 mod commands;
+mod cross_check;
 mod derive;
 mod execute;
 mod exit;

@@ -18,6 +18,8 @@ use crate::exit::usage;
 
 pub struct Plan {
     pub configurations: Vec<ConfigurationSpec>,
+    /// `--backend all`: leave out the configurations that cannot be loaded.
+    pub only_available: bool,
     pub cells: Vec<CellSpec>,
     pub sizes: Vec<usize>,
     pub timing: TimingSettings,
@@ -69,6 +71,23 @@ pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
     })
 }
 
+/// Every backend with its system library: what `--backend all` stands for.
+pub fn all_backends() -> Vec<ConfigurationSpec> {
+    BACKEND_IDS
+        .iter()
+        .map(|id| ConfigurationSpec {
+            backend: id.to_string(),
+            library: None,
+            env: Default::default(),
+        })
+        .collect()
+}
+
+/// Whether `--backend all` was given: backends that cannot be loaded are then left out, not errors.
+pub fn asks_for_all(args: &[String]) -> bool {
+    args.iter().any(|a| a.trim().eq_ignore_ascii_case("all"))
+}
+
 pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
     if args.is_empty() {
         return Ok(vec![ConfigurationSpec {
@@ -79,6 +98,14 @@ pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
     }
     let mut specs: Vec<ConfigurationSpec> = Vec::new();
     for a in args {
+        if a.trim().eq_ignore_ascii_case("all") {
+            for spec in all_backends() {
+                if !specs.contains(&spec) {
+                    specs.push(spec);
+                }
+            }
+            continue;
+        }
         let spec = parse_configuration(a)?;
         if specs.contains(&spec) {
             return Err(usage(format!("--backend {a} is given twice")));
@@ -213,6 +240,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ),
     };
     Ok(Plan {
+        only_available: asks_for_all(&args.backends),
         configurations,
         cells,
         sizes,

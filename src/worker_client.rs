@@ -92,16 +92,22 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
     Ok(WorkerEnd::Crashed(describe_death(status, done, &stderr_tail)))
 }
 
-/// Loads the configuration in a worker (pinned where given) and reads its hello.
-pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<Probe> {
-    let job = Job {
+/// A job that only loads the configuration and says hello (the base of `verify` jobs too).
+pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Job {
+    Job {
         protocol: PROTOCOL_VERSION,
         configuration: configuration.clone(),
         probe_only: true,
         cells: Vec::new(),
         timing: cryptobench_harness::quick_timing(),
         pin_cpu,
-    };
+        verify: None,
+    }
+}
+
+/// Loads the configuration in a worker (pinned where given) and reads its hello.
+pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<Probe> {
+    let job = probe_job(configuration, pin_cpu);
     let mut hello = None;
     let end = run_job(&job, |m| {
         if let WorkerMessage::Hello { backend, supported, .. } = m {

@@ -304,9 +304,25 @@ fn rounds_interleave_configurations_and_pool_samples() {
     if !system_openssl_available() {
         return;
     }
-    let one = cryptobench().args(["run", "--algos", "md5", "--sizes", "64", "--format", "json", "--min-samples-for-tests"]).output().unwrap();
+    let one = cryptobench()
+        .args([
+            "run",
+            "--algos",
+            "md5",
+            "--sizes",
+            "64",
+            "--format",
+            "json",
+            "--min-samples-for-tests",
+        ])
+        .output()
+        .unwrap();
     assert_eq!(one.status.code(), Some(2), "an unknown flag is a usage error");
-    let out = cryptobench().args(["run", "--algos", "md5", "--sizes", "64", "--rounds", "3", "--format", "json"]).args(FAST).output().unwrap();
+    let out = cryptobench()
+        .args(["run", "--algos", "md5", "--sizes", "64", "--rounds", "3", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let run = json(&out);
     assert_eq!(run["settings"]["rounds"], 3);
@@ -316,6 +332,9 @@ fn rounds_interleave_configurations_and_pool_samples() {
     // Each round contributes at least 3 samples (the floor of the stopping rule).
     let cell = &config["cells"][0];
     assert!(cell["samples"].as_array().unwrap().len() >= 9, "{cell}");
-    assert_eq!(cell["summary"]["samples"].as_u64().unwrap() as usize, cell["samples"].as_array().unwrap().len());
+    assert_eq!(
+        cell["summary"]["samples"].as_u64().unwrap() as usize,
+        cell["samples"].as_array().unwrap().len()
+    );
     cryptobench().args(["run", "--rounds", "0"]).assert().code(2);
 }

@@ -113,6 +113,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         pin_cpu: args.cpu,
         core_class: None,
         rounds: args.rounds,
+        only_available: false,
     };
     let run = execute(&plan)?;
     let libraries: Vec<AuditedLibrary> = groups

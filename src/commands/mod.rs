@@ -2,8 +2,10 @@
 
 mod algorithms;
 mod audit;
+mod backends;
 mod cpu;
 pub mod run;
+mod verify;
 mod worker;
 
 use std::process::ExitCode;
@@ -18,6 +20,8 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Algorithms(args) => algorithms::algorithms(&args),
         Command::Cpu(args) => cpu::cpu(&args),
         Command::Audit(args) => audit::audit(&args),
+        Command::Backends(args) => backends::backends(&args),
+        Command::Verify(args) => verify::verify(&args),
         Command::Worker => worker::worker(),
     }
 }

@@ -7,8 +7,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use cryptobench_backends::verify::verify_algorithm;
+use cryptobench_backends::{agreement, vectors};
 use cryptobench_backends::{open, Backend, Support};
 use cryptobench_core::catalog;
+use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
 use cryptobench_core::CATALOG;
@@ -62,7 +64,9 @@ pub fn worker() -> Result<ExitCode> {
             supported,
         },
     )?;
-    if !job.probe_only {
+    if let Some(verify) = &job.verify {
+        verify_all(backend.as_ref(), verify, &mut out)?;
+    } else if !job.probe_only {
         let clock = |phase| WorkerMessage::Clock {
             phase,
             clock: cryptobench_cpu::clock::measure_clock(),
@@ -73,6 +77,38 @@ pub fn worker() -> Result<ExitCode> {
     }
     send(&mut out, &WorkerMessage::Done)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `cryptobench verify`: per algorithm the checks made before timing, then the
+/// one-shot fingerprints for cross-backend agreement and the chunked
+/// streaming check; then the test vectors of the job.
+fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Write) -> Result<()> {
+    for id in &job.algorithms {
+        let alg = catalog::get(id)?;
+        let outcome = verify_algorithm(backend, alg);
+        let supported = !matches!(outcome, VerificationOutcome::Unsupported { .. });
+        send(
+            out,
+            &WorkerMessage::Verified(Verification {
+                algorithm: alg.id.to_string(),
+                outcome,
+            }),
+        )?;
+        if supported {
+            send(
+                out,
+                &WorkerMessage::Checked(agreement::agreement(backend, alg, &job.lengths, job.seed)),
+            )?;
+            send(
+                out,
+                &WorkerMessage::Checked(agreement::chunked(backend, alg, &job.lengths, job.seed)),
+            )?;
+        }
+    }
+    for report in vectors::run(backend, &job.vectors) {
+        send(out, &WorkerMessage::Checked(report))?;
+    }
+    Ok(())
 }
 
 /// Verifies each algorithm once, then measures its cells (or reports why not).

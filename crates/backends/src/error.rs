@@ -26,6 +26,11 @@ pub enum OpenError {
         version: String,
         supported: &'static str,
     },
+    /// The OS refuses the way to the backend (e.g. the AF_ALG socket family).
+    #[error("{0}")]
+    Refused(String),
+    #[error("{id} is linked into cryptobench and loads no library; drop the path from --backend {id}={path}")]
+    NoLibraryFile { id: &'static str, path: String },
     #[error("no {library} found on this system (tried {tried}); install it or give its path with --backend {id}=PATH")]
     NotFound {
         library: &'static str,

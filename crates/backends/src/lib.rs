@@ -7,11 +7,20 @@
 //! library or symbol makes a backend *unavailable* with a reason, never a
 //! build failure or a crash.
 
+pub mod agreement;
 pub mod error;
+pub mod gcrypt;
+#[cfg(target_os = "linux")]
+pub mod kernel;
 pub mod known_answers;
 mod library_path;
+mod native;
+pub mod nettle;
 pub mod openssl;
+pub mod rustcrypto;
+pub mod sodium;
 mod traits;
+pub mod vectors;
 pub mod verify;
 
 pub use error::{BackendError, OpenError};
@@ -20,13 +29,35 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl"];
+pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "nettle", "rustcrypto", "sodium", "kernel"];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
 pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
     match spec.backend.as_str() {
         "openssl" => Ok(Box::new(openssl::OpensslBackend::open(spec.library.as_deref())?)),
+        "rustcrypto" => match &spec.library {
+            None => Ok(Box::new(rustcrypto::RustcryptoBackend::open())),
+            Some(path) => Err(OpenError::NoLibraryFile {
+                id: "rustcrypto",
+                path: path.clone(),
+            }),
+        },
+        "gcrypt" => Ok(Box::new(gcrypt::GcryptBackend::open(spec.library.as_deref())?)),
+        "nettle" => Ok(Box::new(nettle::NettleBackend::open(spec.library.as_deref())?)),
+        "sodium" => Ok(Box::new(sodium::SodiumBackend::open(spec.library.as_deref())?)),
+        #[cfg(target_os = "linux")]
+        "kernel" => match &spec.library {
+            None => Ok(Box::new(kernel::KernelBackend::open()?)),
+            Some(path) => Err(OpenError::NoLibraryFile {
+                id: "kernel",
+                path: path.clone(),
+            }),
+        },
+        #[cfg(not(target_os = "linux"))]
+        "kernel" => Err(OpenError::Refused(
+            "the kernel crypto API is reached through AF_ALG sockets, which only Linux has".into(),
+        )),
         other => Err(OpenError::UnknownBackend(other.to_string())),
     }
 }

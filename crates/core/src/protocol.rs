@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::cell::CellSpec;
+use crate::checks::{CheckReport, VerifyJob};
 use crate::result::{BackendInfo, CellResult, ClockMeasurement, ConfigurationSpec, TimingSettings, Verification};
 
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -20,6 +21,10 @@ pub struct Job {
     pub timing: TimingSettings,
     /// Pin the worker to this logical CPU before loading anything.
     pub pin_cpu: Option<usize>,
+    /// Set by `cryptobench verify`: check instead of measuring (`cells` is then empty).
+    /// An addition with a default, so jobs without it read as before.
+    #[serde(default)]
+    pub verify: Option<VerifyJob>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -42,6 +47,8 @@ pub enum WorkerMessage {
         clock: Option<ClockMeasurement>,
     },
     Cell(CellResult),
+    /// A `verify` job's result for one algorithm and kind of check.
+    Checked(CheckReport),
     Done,
 }
 

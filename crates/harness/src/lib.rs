@@ -45,6 +45,12 @@ pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, tim
     let mut buffer = AlignedBuffer::random(cell.size);
     let mut primitive = match backend.prepare(cell, alg, &inputs, buffer.as_slice()) {
         Ok(p) => p,
+        // The library cannot do this mode (e.g. a one-shot AEAD API asked to stream): n/a, not a failure.
+        Err(cryptobench_backends::BackendError::Unsupported(what)) => {
+            return CellOutcome::Unsupported {
+                reason: format!("{what} is not supported by this backend"),
+            }
+        }
         Err(e) => {
             return CellOutcome::Failed {
                 reason: format!("preparing the cell failed: {e}"),

@@ -1,0 +1,402 @@
+//! libgcrypt (`libgcrypt.so.20`), loaded at run time, through
+//! `gcry_cipher_*` and `gcry_md_*` (libgcrypt manual, "Symmetric
+//! cryptography", "Hashing"). Initialised as the manual's "Initializing the
+//! library" says: `gcry_check_version` first, secure memory off,
+//! `GCRYCTL_INITIALIZATION_FINISHED`. Hardware features named in
+//! `CRYPTOBENCH_GCRYPT_DISABLE_HWF` (comma separated, e.g.
+//! `intel-aesni,intel-pclmul`) are disabled with `GCRYCTL_DISABLE_HWF`
+//! before initialisation, the only point where libgcrypt accepts it.
+
+mod api;
+mod handles;
+mod primitives;
+
+use std::collections::BTreeMap;
+use std::ffi::{c_int, CString};
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
+
+use self::api::*;
+use self::handles::{check, check_tag, CipherHd, MdHd};
+use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
+use crate::error::{BackendError, OpenError};
+use crate::native;
+use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+
+#[cfg(target_os = "macos")]
+const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.20.dylib", "libgcrypt.dylib"];
+#[cfg(windows)]
+const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt-20.dll"];
+#[cfg(not(any(target_os = "macos", windows)))]
+const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.so.20", "libgcrypt.so"];
+
+/// The environment variable naming hardware features to disable (see the module docs).
+pub const DISABLE_HWF_ENV: &str = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
+
+pub struct GcryptBackend {
+    api: Api,
+    path: String,
+    version: String,
+    config: Option<String>,
+    _library: libloading::Library,
+}
+
+/// (algorithm, mode) of a catalog cipher.
+fn cipher_of(alg: &AlgorithmSpec) -> Option<(c_int, c_int)> {
+    if alg.id == "chacha20-poly1305" {
+        return Some((GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305));
+    }
+    if alg.id == "des-ede3-cbc" {
+        return Some((GCRY_CIPHER_3DES, GCRY_CIPHER_MODE_CBC));
+    }
+    let rest = alg.id.strip_prefix("aes-")?;
+    let (bits, mode) = rest.split_once('-')?;
+    let algo = match (bits, mode) {
+        ("128", _) => GCRY_CIPHER_AES128,
+        ("192", _) => GCRY_CIPHER_AES192,
+        ("256", _) => GCRY_CIPHER_AES256,
+        _ => return None,
+    };
+    let mode = match mode {
+        "ecb" => GCRY_CIPHER_MODE_ECB,
+        "cbc" => GCRY_CIPHER_MODE_CBC,
+        "cfb128" => GCRY_CIPHER_MODE_CFB,
+        "ctr" => GCRY_CIPHER_MODE_CTR,
+        "gcm" => GCRY_CIPHER_MODE_GCM,
+        "xts" => GCRY_CIPHER_MODE_XTS,
+        _ => return None,
+    };
+    Some((algo, mode))
+}
+
+fn md_of(alg: &AlgorithmSpec) -> Option<c_int> {
+    Some(match alg.id {
+        "md5" => GCRY_MD_MD5,
+        "sha1" => GCRY_MD_SHA1,
+        "sha224" => GCRY_MD_SHA224,
+        "sha256" => GCRY_MD_SHA256,
+        "sha384" => GCRY_MD_SHA384,
+        "sha512" => GCRY_MD_SHA512,
+        "sha3-256" => GCRY_MD_SHA3_256,
+        "sha3-512" => GCRY_MD_SHA3_512,
+        "blake2b512" => GCRY_MD_BLAKE2B_512,
+        "blake2s256" => GCRY_MD_BLAKE2S_256,
+        _ => return None,
+    })
+}
+
+/// Sets the IV for a message: the counter block for CTR, nothing for ECB.
+fn set_iv(api: &Api, hd: Hd, mode: c_int, iv: &[u8]) -> Result<(), BackendError> {
+    // SAFETY: live handle; `iv` covers the length passed.
+    unsafe {
+        match mode {
+            GCRY_CIPHER_MODE_ECB => Ok(()),
+            GCRY_CIPHER_MODE_CTR => check(
+                api,
+                (api.gcry_cipher_setctr)(hd, iv.as_ptr().cast(), iv.len()),
+                "gcry_cipher_setctr",
+            ),
+            _ => check(api, (api.gcry_cipher_setiv)(hd, iv.as_ptr().cast(), iv.len()), "gcry_cipher_setiv"),
+        }
+    }
+}
+
+/// What `GCRYCTL_PRINT_CONFIG` prints (version, cpu-arch, hwflist, …), read through a memory stream.
+#[cfg(target_os = "linux")]
+fn print_config(control: ControlFn) -> Option<String> {
+    let mut ptr: *mut std::ffi::c_char = std::ptr::null_mut();
+    let mut size: libc::size_t = 0;
+    // SAFETY: open_memstream allocates `ptr`, valid after fclose; freed below.
+    unsafe {
+        let fp = libc::open_memstream(&mut ptr, &mut size);
+        if fp.is_null() {
+            return None;
+        }
+        control(GCRYCTL_PRINT_CONFIG, fp);
+        libc::fclose(fp);
+        let text = native::text(ptr);
+        libc::free(ptr.cast());
+        text
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn print_config(_control: ControlFn) -> Option<String> {
+    None
+}
+
+impl GcryptBackend {
+    pub fn open(path: Option<&str>) -> Result<GcryptBackend, OpenError> {
+        let loaded = native::load(path, DEFAULT_LIBRARIES, "libgcrypt", "gcrypt")?;
+        // SAFETY: looked up by the documented names; the types are those of gcrypt.h.
+        let control: ControlFn = *unsafe { loaded.library.get::<ControlFn>(b"gcry_control\0") }.map_err(|_| OpenError::NotThatLibrary {
+            path: loaded.tried.clone(),
+            expected: "libgcrypt",
+            symbol: "gcry_control",
+        })?;
+        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
+            path: loaded.tried.clone(),
+            symbol,
+            library: "libgcrypt",
+            version: "(not initialised)".into(),
+        })?;
+        let path = native::file_of(api.gcry_check_version as *const std::ffi::c_void, &loaded.tried);
+        if let Ok(list) = std::env::var(DISABLE_HWF_ENV) {
+            for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let c = CString::new(name).map_err(|_| OpenError::Load {
+                    path: path.clone(),
+                    reason: format!("{DISABLE_HWF_ENV} holds a name with a NUL byte"),
+                })?;
+                // SAFETY: documented pre-initialisation command taking a feature name and NULL.
+                unsafe { control(GCRYCTL_DISABLE_HWF, c.as_ptr(), std::ptr::null::<std::ffi::c_void>()) };
+            }
+        }
+        // SAFETY: NULL asks for no minimum and returns the version; this initialises the library.
+        let version = native::text(unsafe { (api.gcry_check_version)(std::ptr::null()) }).ok_or_else(|| OpenError::Load {
+            path: path.clone(),
+            reason: "gcry_check_version(NULL) returned NULL".into(),
+        })?;
+        // SAFETY: documented initialisation commands with an int argument.
+        unsafe {
+            control(GCRYCTL_DISABLE_SECMEM, 0 as c_int);
+            control(GCRYCTL_INITIALIZATION_FINISHED, 0 as c_int);
+        }
+        Ok(GcryptBackend {
+            config: print_config(control),
+            api,
+            path,
+            version,
+            _library: loaded.library,
+        })
+    }
+
+    fn hwflist(&self) -> Option<String> {
+        let line = self.config.as_deref()?.lines().find(|l| l.starts_with("hwflist:"))?;
+        Some(line.trim_end_matches(':').to_string())
+    }
+
+    fn cipher(&self, alg: &AlgorithmSpec) -> Result<(c_int, c_int), BackendError> {
+        let (algo, mode) = cipher_of(alg).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt cipher mapped)", alg.id)))?;
+        // SAFETY: GCRYCTL_TEST_ALGO with NULL buffer and size, as the gcry_cipher_test_algo macro.
+        if unsafe { (self.api.gcry_cipher_algo_info)(algo, GCRYCTL_TEST_ALGO, std::ptr::null_mut(), std::ptr::null_mut()) } != 0 {
+            return Err(BackendError::Unsupported(format!(
+                "{} (disabled in this libgcrypt {})",
+                alg.id, self.version
+            )));
+        }
+        Ok((algo, mode))
+    }
+
+    fn md(&self, alg: &AlgorithmSpec) -> Result<(c_int, usize), BackendError> {
+        let algo = md_of(alg).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt digest mapped)", alg.id)))?;
+        // SAFETY: as gcry_md_test_algo.
+        if unsafe { (self.api.gcry_md_algo_info)(algo, GCRYCTL_TEST_ALGO, std::ptr::null_mut(), std::ptr::null_mut()) } != 0 {
+            return Err(BackendError::Unsupported(format!(
+                "{} (not in this libgcrypt {})",
+                alg.id, self.version
+            )));
+        }
+        // SAFETY: plain query.
+        Ok((algo, unsafe { (self.api.gcry_md_get_algo_dlen)(algo) } as usize))
+    }
+
+    fn check_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
+        if key.len() != alg.key_len || iv.len() != alg.iv_len {
+            return Err(BackendError::Invalid(format!(
+                "{} takes a {}-byte key and a {}-byte IV, got {} and {}",
+                alg.id,
+                alg.key_len,
+                alg.iv_len,
+                key.len(),
+                iv.len()
+            )));
+        }
+        Ok(())
+    }
+
+    /// A handle with the key set (and the IV, for the first message or the stream).
+    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(CipherHd<'_>, c_int), BackendError> {
+        let (algo, mode) = self.cipher(alg)?;
+        let hd = CipherHd::open(&self.api, algo, mode)?;
+        // SAFETY: live handle; key covers its length.
+        check(
+            &self.api,
+            unsafe { (self.api.gcry_cipher_setkey)(hd.hd, key.as_ptr().cast(), key.len()) },
+            "gcry_cipher_setkey",
+        )?;
+        set_iv(&self.api, hd.hd, mode, iv)?;
+        Ok((hd, mode))
+    }
+
+    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
+    fn crypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        encrypt: bool,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        input: &[u8],
+        tag: &mut [u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        Self::check_lengths(alg, key, iv)?;
+        let api = &self.api;
+        let (hd, _) = self.keyed(alg, key, iv)?;
+        let aead = alg.class == AlgorithmClass::Aead;
+        let mut out = vec![0u8; input.len()];
+        // SAFETY: live handle; out-of-place with equal lengths.
+        unsafe {
+            if aead && !aad.is_empty() {
+                check(
+                    api,
+                    (api.gcry_cipher_authenticate)(hd.hd, aad.as_ptr().cast(), aad.len()),
+                    "gcry_cipher_authenticate",
+                )?;
+            }
+            let f = if encrypt {
+                api.gcry_cipher_encrypt
+            } else {
+                api.gcry_cipher_decrypt
+            };
+            check(
+                api,
+                f(hd.hd, out.as_mut_ptr().cast(), out.len(), input.as_ptr().cast(), input.len()),
+                "gcry_cipher_encrypt/decrypt",
+            )?;
+            if aead && encrypt {
+                check(
+                    api,
+                    (api.gcry_cipher_gettag)(hd.hd, tag.as_mut_ptr().cast(), tag.len()),
+                    "gcry_cipher_gettag",
+                )?;
+            }
+            if aead && !encrypt {
+                check_tag(api, (api.gcry_cipher_checktag)(hd.hd, tag.as_ptr().cast(), tag.len()))?;
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Backend for GcryptBackend {
+    fn info(&self) -> BackendInfo {
+        let mut details = BTreeMap::new();
+        if let Ok(list) = std::env::var(DISABLE_HWF_ENV) {
+            details.insert("disabled_hwf".to_string(), list);
+        }
+        if let Some(config) = &self.config {
+            for line in config.lines() {
+                if let Some((k, v)) = line.split_once(':') {
+                    if matches!(k, "cpu-arch" | "mpi-asm" | "rng-type" | "fips-mode") {
+                        details.insert(k.to_string(), v.trim_end_matches(':').to_string());
+                    }
+                }
+            }
+        }
+        BackendInfo {
+            id: "gcrypt".into(),
+            name: "libgcrypt".into(),
+            version: format!("libgcrypt {}", self.version),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: self.hwflist(),
+            details,
+        }
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        let r = if alg.is_digest() {
+            self.md(alg).map(drop)
+        } else {
+            self.cipher(alg)
+                .and_then(|(algo, mode)| CipherHd::open(&self.api, algo, mode).map(drop))
+        };
+        match r {
+            Ok(()) => Support::Supported,
+            Err(e) => Support::Unsupported(e.to_string()),
+        }
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        let mut tag = vec![0u8; alg.tag_len];
+        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
+        Ok(Sealed { ciphertext, tag })
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        let mut tag = tag.to_vec();
+        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag)
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        // open/write/read on a handle: independent of the timed one-shot gcry_md_hash_buffer.
+        let (algo, len) = self.md(alg)?;
+        let hd = MdHd::open(&self.api, algo)?;
+        // SAFETY: live handle.
+        unsafe { (self.api.gcry_md_write)(hd.hd, message.as_ptr().cast(), message.len()) };
+        hd.read(algo, len)
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        let api = &self.api;
+        if alg.is_digest() {
+            let (algo, len) = self.md(alg)?;
+            return Ok(match cell.mode {
+                Mode::Message => Box::new(DigestMessage {
+                    api,
+                    algo,
+                    out: vec![0; len],
+                }),
+                Mode::Stream => Box::new(DigestStream {
+                    api,
+                    hd: MdHd::open(api, algo)?,
+                    algo,
+                    len,
+                }),
+            });
+        }
+        Self::check_lengths(alg, &inputs.key, &inputs.iv)?;
+        let encrypt = cell.operation == Operation::Encrypt;
+        let (hd, mode) = self.keyed(alg, &inputs.key, &inputs.iv)?;
+        Ok(match cell.mode {
+            Mode::Stream => Box::new(CipherStream { api, hd, encrypt }),
+            Mode::Message => {
+                let sealed = if encrypt {
+                    Sealed {
+                        ciphertext: Vec::new(),
+                        tag: vec![0; alg.tag_len],
+                    }
+                } else {
+                    self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?
+                };
+                Box::new(CipherMessage {
+                    api,
+                    hd,
+                    mode,
+                    encrypt,
+                    rekey: cell.rekey,
+                    aead: alg.class == AlgorithmClass::Aead,
+                    key: inputs.key.clone(),
+                    iv: inputs.iv.clone(),
+                    aad: inputs.aad.clone(),
+                    tag: sealed.tag,
+                    ciphertext: sealed.ciphertext,
+                })
+            }
+        })
+    }
+}

@@ -1,0 +1,213 @@
+//! Linux AF_ALG sockets (Documentation/crypto/userspace-if.rst): a
+//! transformation socket is bound to an algorithm and keyed with
+//! `setsockopt(SOL_ALG, ALG_SET_KEY)`; `accept` gives an operation socket on
+//! which `sendmsg` passes the operation, IV and AAD length as control
+//! messages with the data, and `read` returns the result.
+
+use std::ffi::c_int;
+use std::io;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+
+/// Most bytes handed to the kernel per `sendmsg`: below the socket's send
+/// buffer (`net.core.wmem_default`, 212992 bytes by default), so that a
+/// single-threaded writer never waits for a reader.
+pub const CHUNK: usize = 64 * 1024;
+
+/// A bound (and keyed) transformation socket.
+pub struct Tfm {
+    fd: OwnedFd,
+}
+
+fn check(rc: c_int) -> io::Result<c_int> {
+    if rc < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(rc)
+    }
+}
+
+/// A socket of the AF_ALG family: fails with EAFNOSUPPORT (or EPERM in some
+/// containers) where the kernel or its policy refuses it.
+pub fn family_available() -> io::Result<()> {
+    // SAFETY: plain socket(2) call; the descriptor is owned and closed below.
+    let fd = check(unsafe { libc::socket(libc::AF_ALG, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0) })?;
+    drop(unsafe { OwnedFd::from_raw_fd(fd) });
+    Ok(())
+}
+
+impl Tfm {
+    /// Binds to `kind` ("skcipher", "aead", "hash") and the kernel's algorithm name.
+    pub fn bind(kind: &str, name: &str) -> io::Result<Tfm> {
+        // SAFETY: socket(2); ownership moves into OwnedFd.
+        let fd = check(unsafe { libc::socket(libc::AF_ALG, libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC, 0) })?;
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
+        // SAFETY: sockaddr_alg is plain data; zero is a valid start.
+        let mut sa: libc::sockaddr_alg = unsafe { std::mem::zeroed() };
+        sa.salg_family = libc::AF_ALG as libc::sa_family_t;
+        if kind.len() >= sa.salg_type.len() || name.len() >= sa.salg_name.len() {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "algorithm name too long"));
+        }
+        sa.salg_type[..kind.len()].copy_from_slice(kind.as_bytes());
+        sa.salg_name[..name.len()].copy_from_slice(name.as_bytes());
+        // SAFETY: the address is a sockaddr_alg of the size passed.
+        check(unsafe {
+            libc::bind(
+                fd.as_raw_fd(),
+                (&sa as *const libc::sockaddr_alg).cast(),
+                std::mem::size_of::<libc::sockaddr_alg>() as libc::socklen_t,
+            )
+        })?;
+        Ok(Tfm { fd })
+    }
+
+    pub fn set_key(&self, key: &[u8]) -> io::Result<()> {
+        // SAFETY: the key covers the length passed.
+        check(unsafe {
+            libc::setsockopt(
+                self.fd.as_raw_fd(),
+                libc::SOL_ALG,
+                libc::ALG_SET_KEY,
+                key.as_ptr().cast(),
+                key.len() as libc::socklen_t,
+            )
+        })
+        .map(drop)
+    }
+
+    /// The AEAD tag length: passed as the option length with no value (userspace-if.rst).
+    pub fn set_authsize(&self, len: usize) -> io::Result<()> {
+        // SAFETY: documented use with a NULL value.
+        check(unsafe {
+            libc::setsockopt(
+                self.fd.as_raw_fd(),
+                libc::SOL_ALG,
+                libc::ALG_SET_AEAD_AUTHSIZE,
+                std::ptr::null(),
+                len as libc::socklen_t,
+            )
+        })
+        .map(drop)
+    }
+
+    /// A new operation socket on this transformation.
+    pub fn accept(&self) -> io::Result<Op> {
+        accept(self.fd.as_raw_fd())
+    }
+}
+
+fn accept(fd: c_int) -> io::Result<Op> {
+    // SAFETY: accept(2) without a peer address; ownership moves into OwnedFd.
+    let op = check(unsafe { libc::accept4(fd, std::ptr::null_mut(), std::ptr::null_mut(), libc::SOCK_CLOEXEC) })?;
+    Ok(Op {
+        fd: unsafe { OwnedFd::from_raw_fd(op) },
+    })
+}
+
+/// An operation socket.
+pub struct Op {
+    fd: OwnedFd,
+}
+
+/// Control messages of one `sendmsg`.
+#[derive(Default)]
+pub struct Control<'a> {
+    /// ALG_OP_ENCRYPT or ALG_OP_DECRYPT.
+    pub op: Option<c_int>,
+    pub iv: Option<&'a [u8]>,
+    pub assoclen: Option<u32>,
+}
+
+impl Op {
+    /// Sends `parts` (one request's data, e.g. AAD and message) with the control
+    /// messages; `more` sets MSG_MORE (more data of the same request follows).
+    pub fn send(&self, control: &Control<'_>, parts: &[&[u8]], more: bool) -> io::Result<()> {
+        let mut cmsg_buf = vec![0u8; 256];
+        let mut iov: Vec<libc::iovec> = parts
+            .iter()
+            .map(|p| libc::iovec {
+                iov_base: p.as_ptr() as *mut libc::c_void,
+                iov_len: p.len(),
+            })
+            .collect();
+        let total: usize = parts.iter().map(|p| p.len()).sum();
+        // SAFETY: msghdr is plain data; the control buffer is sized for the messages written below
+        // (CMSG_SPACE of each), which the CMSG_* macros lay out.
+        unsafe {
+            let mut msg: libc::msghdr = std::mem::zeroed();
+            msg.msg_iov = iov.as_mut_ptr();
+            msg.msg_iovlen = iov.len() as _;
+            let mut space = 0usize;
+            if control.op.is_some() {
+                space += libc::CMSG_SPACE(4) as usize;
+            }
+            if let Some(iv) = control.iv {
+                space += libc::CMSG_SPACE((4 + iv.len()) as u32) as usize;
+            }
+            if control.assoclen.is_some() {
+                space += libc::CMSG_SPACE(4) as usize;
+            }
+            if space > cmsg_buf.len() {
+                cmsg_buf.resize(space, 0);
+            }
+            if space > 0 {
+                msg.msg_control = cmsg_buf.as_mut_ptr().cast();
+                msg.msg_controllen = space as _;
+                let mut c = libc::CMSG_FIRSTHDR(&msg);
+                let put = |c: *mut libc::cmsghdr, kind: c_int, payload: &[u8]| {
+                    (*c).cmsg_level = libc::SOL_ALG;
+                    (*c).cmsg_type = kind;
+                    (*c).cmsg_len = libc::CMSG_LEN(payload.len() as u32) as _;
+                    std::ptr::copy_nonoverlapping(payload.as_ptr(), libc::CMSG_DATA(c), payload.len());
+                };
+                if let Some(op) = control.op {
+                    put(c, libc::ALG_SET_OP, &(op as u32).to_ne_bytes());
+                    c = libc::CMSG_NXTHDR(&msg, c);
+                }
+                if let Some(iv) = control.iv {
+                    // struct af_alg_iv { __u32 ivlen; __u8 iv[]; }
+                    let mut payload = (iv.len() as u32).to_ne_bytes().to_vec();
+                    payload.extend_from_slice(iv);
+                    put(c, libc::ALG_SET_IV, &payload);
+                    c = libc::CMSG_NXTHDR(&msg, c);
+                }
+                if let Some(n) = control.assoclen {
+                    put(c, libc::ALG_SET_AEAD_ASSOCLEN, &n.to_ne_bytes());
+                }
+            }
+            let flags = if more { libc::MSG_MORE } else { 0 };
+            let sent = libc::sendmsg(self.fd.as_raw_fd(), &msg, flags);
+            if sent < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if sent as usize != total {
+                return Err(io::Error::other(format!("the kernel took {sent} of {total} bytes")));
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads exactly `out.len()` bytes of result.
+    pub fn read(&self, out: &mut [u8]) -> io::Result<()> {
+        let mut at = 0;
+        while at < out.len() {
+            // SAFETY: reads into the rest of `out`.
+            let n = unsafe { libc::read(self.fd.as_raw_fd(), out[at..].as_mut_ptr().cast(), out.len() - at) };
+            if n < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if n == 0 {
+                break;
+            }
+            at += n as usize;
+        }
+        if at != out.len() {
+            return Err(io::Error::other(format!("the kernel returned {at} of {} bytes", out.len())));
+        }
+        Ok(())
+    }
+
+    /// For hashes: a new operation socket with a copy of this one's state (algif_hash `hash_accept`).
+    pub fn clone_state(&self) -> io::Result<Op> {
+        accept(self.fd.as_raw_fd())
+    }
+}

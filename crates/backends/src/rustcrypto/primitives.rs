@@ -1,0 +1,145 @@
+//! The timed operations, generic over the concrete RustCrypto types so that
+//! the loop body is a direct call (see docs/METHOD.md for the modes).
+
+use aead::{AeadInOut, KeyInit};
+use digest::Digest;
+
+use super::aead::{open, seal};
+use super::modes::Crypt;
+use crate::error::BackendError;
+use crate::traits::Primitive;
+
+/// `stream`: one keyed state, one update per call, in place.
+pub struct CipherStream<M> {
+    pub state: M,
+    pub implementation: Option<String>,
+}
+
+impl<M: Crypt> Primitive for CipherStream<M> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        for _ in 0..iterations {
+            self.state.update(buf)?;
+        }
+        Ok(())
+    }
+    fn implementation(&self) -> Option<String> {
+        self.implementation.clone()
+    }
+}
+
+/// `message` for plain ciphers: IV set on the kept key schedule (or a new
+/// key schedule with `rekey`), one update over the message. Decryption
+/// decrypts the prepared ciphertext into the buffer.
+pub struct CipherMessage<M> {
+    pub state: M,
+    pub key: Vec<u8>,
+    pub iv: Vec<u8>,
+    pub encrypt: bool,
+    pub rekey: bool,
+    pub ciphertext: Vec<u8>,
+    pub implementation: Option<String>,
+}
+
+impl<M: Crypt> Primitive for CipherMessage<M> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        if !self.encrypt && self.ciphertext.len() != buf.len() {
+            return Err(BackendError::Invalid("buffer and prepared ciphertext differ in length".into()));
+        }
+        for _ in 0..iterations {
+            if self.rekey {
+                self.state = M::new(&self.key, &self.iv, self.encrypt)?;
+            } else {
+                self.state.set_iv(&self.iv)?;
+            }
+            if !self.encrypt {
+                buf.copy_from_slice(&self.ciphertext);
+            }
+            self.state.update(buf)?;
+        }
+        Ok(())
+    }
+    fn implementation(&self) -> Option<String> {
+        self.implementation.clone()
+    }
+}
+
+/// AEAD `message`: nonce, AAD, whole message, tag (encrypt reads it,
+/// decrypt verifies the genuine one); `rekey` builds the key schedule per message.
+pub struct AeadMessage<A> {
+    pub aead: A,
+    pub key: Vec<u8>,
+    pub iv: Vec<u8>,
+    pub aad: Vec<u8>,
+    pub encrypt: bool,
+    pub rekey: bool,
+    pub tag: Vec<u8>,
+    pub ciphertext: Vec<u8>,
+    pub implementation: Option<String>,
+}
+
+impl<A: AeadInOut + KeyInit> Primitive for AeadMessage<A> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        if !self.encrypt && self.ciphertext.len() != buf.len() {
+            return Err(BackendError::Invalid("buffer and prepared ciphertext differ in length".into()));
+        }
+        for _ in 0..iterations {
+            if self.rekey {
+                self.aead = super::aead::new(&self.key)?;
+            }
+            if self.encrypt {
+                seal(&self.aead, &self.iv, &self.aad, buf, &mut self.tag)?;
+            } else {
+                open(&self.aead, &self.iv, &self.aad, &self.ciphertext, buf, &self.tag)?;
+            }
+        }
+        Ok(())
+    }
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        Ok(Some(self.tag.clone()))
+    }
+    fn implementation(&self) -> Option<String> {
+        self.implementation.clone()
+    }
+}
+
+/// Digest `message`: the crate's one-shot `Digest::digest`.
+pub struct DigestMessage<D: Digest> {
+    pub out: digest::Output<D>,
+    pub implementation: Option<String>,
+}
+
+impl<D: Digest> Primitive for DigestMessage<D> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        for _ in 0..iterations {
+            self.out = D::digest(&*buf);
+        }
+        Ok(())
+    }
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        Ok(Some(self.out.to_vec()))
+    }
+    fn implementation(&self) -> Option<String> {
+        self.implementation.clone()
+    }
+}
+
+/// Digest `stream`: updates on one hasher; the value is read from a clone.
+pub struct DigestStream<D: Digest + Clone> {
+    pub hasher: D,
+    pub implementation: Option<String>,
+}
+
+impl<D: Digest + Clone> Primitive for DigestStream<D> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        for _ in 0..iterations {
+            self.hasher.update(&*buf);
+        }
+        Ok(())
+    }
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        Ok(Some(self.hasher.clone().finalize().to_vec()))
+    }
+    fn implementation(&self) -> Option<String> {
+        self.implementation.clone()
+    }
+}
