@@ -166,3 +166,51 @@ fn score_per_mhz_and_clock_estimate_for_a_declared_core_class() {
         .code(2)
         .stderr(predicate::str::contains("unknown core class"));
 }
+
+#[test]
+fn audit_masks_libgcrypt_and_nettle_through_their_own_mechanisms() {
+    let out = cryptobench()
+        .args([
+            "audit",
+            "--backend",
+            "gcrypt",
+            "--backend",
+            "nettle",
+            "--algos",
+            "aes-128-gcm",
+            "--sizes",
+            "64",
+            "--rounds",
+            "1",
+            "--format",
+            "json",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    if out.status.code() == Some(2) {
+        eprintln!(
+            "SKIPPED: libgcrypt or Nettle is not available here: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let configs = v["run"]["configurations"].as_array().unwrap();
+    assert_eq!(configs.len(), 10);
+    // libgcrypt reports its hardware features: the masked worker's list lacks AES-NI.
+    let on = configs[0]["backend"]["cpu_capabilities"].as_str().unwrap_or("");
+    let aes_off = configs[1]["backend"]["cpu_capabilities"].as_str().unwrap_or("");
+    if on.contains("intel-aesni") {
+        assert!(!aes_off.contains("intel-aesni"), "{aes_off}");
+    }
+    assert!(configs[5]["spec"]["env"].as_object().unwrap().is_empty());
+    assert!(configs[9]["spec"]["env"]["NETTLE_FAT_OVERRIDE"].is_string());
+    assert_eq!(v["libraries"].as_array().unwrap().len(), 2);
+    cryptobench()
+        .args(["audit", "--backend", "sodium"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be masked"));
+}

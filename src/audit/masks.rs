@@ -1,11 +1,81 @@
 //! Which configurations an audit measures: the library as it is, then one
-//! configuration per feature family switched off, then all of them off.
+//! configuration per feature family switched off, then all of them off,
+//! each through the library's own mechanism (OpenSSL's capability vector,
+//! libgcrypt's disabled hardware features, Nettle's fat override).
 
 use cryptobench_core::catalog::Family;
 use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_cpu::features::openssl::{self, Vector};
+use cryptobench_cpu::features::{gcrypt, nettle, Feature};
 
 use super::MaskedConfiguration;
+
+/// Backends the audit can mask.
+pub const MASKABLE: &[&str] = &["openssl", "gcrypt", "nettle"];
+
+/// The sets of families switched off, in the audit's order.
+fn family_sets() -> Vec<Vec<Family>> {
+    let mut sets: Vec<Vec<Family>> = vec![Vec::new()];
+    sets.extend(Family::ALL.iter().map(|f| vec![*f]));
+    sets.push(Family::ALL.to_vec());
+    sets
+}
+
+/// The environment variable and value that switch some families off.
+type MaskFn = Box<dyn Fn(&[Family]) -> (&'static str, String)>;
+
+/// The masked variants of one configuration of any maskable backend.
+pub fn variants(
+    base: &ConfigurationSpec,
+    capabilities: Option<&str>,
+    cpu: &[Feature],
+    vendor: Option<&str>,
+    first_index: usize,
+) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
+    let mask_of: MaskFn = match base.backend.as_str() {
+        "openssl" => return openssl_variants(base, capabilities, first_index),
+        "gcrypt" => Box::new(gcrypt::mask),
+        "nettle" => {
+            let cpu = cpu.to_vec();
+            let vendor = vendor.map(str::to_string);
+            Box::new(move |families| nettle::mask(&cpu, vendor.as_deref(), families))
+        }
+        other => {
+            return Err(format!(
+                "backend '{other}' cannot be masked; the audit supports: {}",
+                MASKABLE.join(", ")
+            ))
+        }
+    };
+    Ok(with_masks(base, first_index, |families| mask_of(families)))
+}
+
+fn with_masks(
+    base: &ConfigurationSpec,
+    first_index: usize,
+    mask_of: impl Fn(&[Family]) -> (&'static str, String),
+) -> Vec<(ConfigurationSpec, MaskedConfiguration)> {
+    family_sets()
+        .into_iter()
+        .enumerate()
+        .map(|(i, families_off)| {
+            let mut spec = base.clone();
+            let mask = (!families_off.is_empty()).then(|| {
+                let (var, value) = mask_of(&families_off);
+                spec.env.insert(var.to_string(), value.clone());
+                (var.to_string(), value)
+            });
+            (
+                spec,
+                MaskedConfiguration {
+                    index: first_index + i,
+                    families_off,
+                    mask,
+                },
+            )
+        })
+        .collect()
+}
 
 /// The masked variants of one OpenSSL configuration whose detected
 /// capability vector is `capabilities`. Without a vector (OpenSSL 1.1.1
@@ -25,29 +95,7 @@ pub fn openssl_variants(
             )
         }
     };
-    let mut sets: Vec<Vec<Family>> = vec![Vec::new()];
-    sets.extend(Family::ALL.iter().map(|f| vec![*f]));
-    sets.push(Family::ALL.to_vec());
-    Ok(sets
-        .into_iter()
-        .enumerate()
-        .map(|(i, families_off)| {
-            let mut spec = base.clone();
-            let mask = (!families_off.is_empty()).then(|| {
-                let (var, value) = openssl::mask(&vector, &families_off);
-                spec.env.insert(var.to_string(), value.clone());
-                (var.to_string(), value)
-            });
-            (
-                spec,
-                MaskedConfiguration {
-                    index: first_index + i,
-                    families_off,
-                    mask,
-                },
-            )
-        })
-        .collect())
+    Ok(with_masks(base, first_index, |families| openssl::mask(&vector, families)))
 }
 
 #[cfg(test)]
@@ -69,6 +117,46 @@ mod tests {
         assert_eq!(v[3].0.env["OPENSSL_ia32cap"], "~0:~0x20000000");
         assert_eq!(v[4].1.families_off.len(), 3);
         assert_eq!(v[4].1.index, 5);
+    }
+
+    #[test]
+    fn gcrypt_and_nettle_get_their_own_variables() {
+        let cpu = [
+            Feature {
+                name: "aes",
+                source: String::new(),
+            },
+            Feature {
+                name: "pclmulqdq",
+                source: String::new(),
+            },
+        ];
+        let gcrypt = ConfigurationSpec {
+            backend: "gcrypt".into(),
+            library: None,
+            env: Default::default(),
+        };
+        let v = variants(&gcrypt, None, &cpu, None, 6).unwrap();
+        assert_eq!(v.len(), 5);
+        assert_eq!(
+            v[1].0.env["CRYPTOBENCH_GCRYPT_DISABLE_HWF"],
+            "intel-aesni,intel-vaes-vpclmul,arm-aes"
+        );
+        assert_eq!(v[0].1.index, 6);
+        let nettle = ConfigurationSpec {
+            backend: "nettle".into(),
+            library: None,
+            env: Default::default(),
+        };
+        let v = variants(&nettle, None, &cpu, Some("AuthenticAMD"), 1).unwrap();
+        assert!(v[0].0.env.is_empty(), "the baseline lets Nettle detect the CPU itself");
+        assert!(v[4].0.env.contains_key("NETTLE_FAT_OVERRIDE"));
+        let sodium = ConfigurationSpec {
+            backend: "sodium".into(),
+            library: None,
+            env: Default::default(),
+        };
+        assert!(variants(&sodium, None, &cpu, None, 1).unwrap_err().contains("cannot be masked"));
     }
 
     #[test]

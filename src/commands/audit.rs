@@ -12,10 +12,10 @@ use comfy_table::{CellAlignment, Table};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::units::Unit;
 use cryptobench_core::Operation;
-use cryptobench_cpu::features::{self, mismatches, openssl, Feature, Mismatch};
+use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatch};
 use serde::Serialize;
 
-use crate::audit::masks::openssl_variants;
+use crate::audit::masks::{variants, MASKABLE};
 use crate::audit::verdict::{verdicts, Verdict};
 use crate::audit::{label, MaskedConfiguration};
 use crate::cli::{AuditArgs, FormatArg};
@@ -65,12 +65,14 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         return Err(usage("`audit` prints table, json or markdown; --format csv is for `run`"));
     }
     let bases = plan::configurations(&args.backends)?;
-    if let Some(other) = bases.iter().find(|b| b.backend != "openssl") {
+    if let Some(other) = bases.iter().find(|b| !MASKABLE.contains(&b.backend.as_str())) {
         return Err(usage(format!(
-            "backend '{}' cannot be masked yet; the audit supports: openssl",
-            other.backend
+            "backend '{}' cannot be masked; the audit supports: {}",
+            other.backend,
+            MASKABLE.join(", ")
         )));
     }
+    let vendor = cryptobench_cpu::cpu_vendor();
     let sizes = args
         .sizes
         .as_ref()
@@ -87,12 +89,12 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             Probe::Available { backend, .. } => backend.cpu_capabilities,
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
         };
-        let variants = openssl_variants(base, capabilities.as_deref(), configurations.len() + 1)
+        let variants = variants(base, capabilities.as_deref(), &cpu, vendor.as_deref(), configurations.len() + 1)
             .map_err(|e| usage(format!("{}: {e}", base.display())))?;
         let found = capabilities
             .as_deref()
-            .and_then(openssl::parse)
-            .map(|v| mismatches(&cpu, &openssl::features(&v), "the library", openssl::understood(&v)))
+            .and_then(library_view)
+            .map(|(features, understood)| mismatches(&cpu, &features, &base.backend, understood))
             .unwrap_or_default();
         let (specs, masked): (Vec<_>, Vec<_>) = variants.into_iter().unzip();
         configurations.extend(specs);

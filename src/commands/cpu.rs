@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use cryptobench_core::result::{ClockMeasurement, HostInfo};
-use cryptobench_cpu::features::{self, mismatches, openssl, Feature, Mismatch};
+use cryptobench_cpu::features::{self, mismatches, Feature, Mismatch};
 use serde::Serialize;
 
 use crate::cli::{CpuArgs, FormatArg};
@@ -81,10 +81,10 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
 }
 
 fn library_view(configuration: String, version: Option<String>, capabilities: Option<String>, cpu: &[Feature]) -> LibraryView {
-    let Some(vector) = capabilities.as_deref().and_then(openssl::parse) else {
+    let Some((lib_features, understood)) = capabilities.as_deref().and_then(features::library_view) else {
         let note = match &capabilities {
-            None => "the library does not report its view of the CPU (OpenSSL 1.1.1 has no API for it)".to_string(),
-            Some(text) => format!("cannot decode the library's capability string '{text}'"),
+            None => "the library does not report its view of the CPU (OpenSSL 1.1.1, Nettle: no API for it)".to_string(),
+            Some(text) => format!("reports '{text}' (not a capability vector cryptobench decodes)"),
         };
         return LibraryView {
             configuration,
@@ -95,13 +95,12 @@ fn library_view(configuration: String, version: Option<String>, capabilities: Op
             note: Some(note),
         };
     };
-    let lib_features = openssl::features(&vector);
     let name = version
         .as_deref()
         .and_then(|v| v.split_whitespace().next())
         .unwrap_or("the library")
         .to_string();
-    let found = mismatches(cpu, &lib_features, &name, openssl::understood(&vector));
+    let found = mismatches(cpu, &lib_features, &name, understood);
     LibraryView {
         configuration,
         version,

@@ -4,6 +4,8 @@
 //! a crypto library's own capability vector, so the three can be compared.
 
 pub mod arm;
+pub mod gcrypt;
+pub mod nettle;
 pub mod openssl;
 mod runtime;
 pub mod x86;
@@ -45,6 +47,16 @@ pub fn crypto_feature_names() -> &'static [&'static str] {
     } else {
         X86_CRYPTO
     }
+}
+
+/// A library's own view of the CPU, decoded from the capability string its
+/// backend reports (OpenSSL's capability vector, libgcrypt's hwflist), with
+/// the features that string can express at all.
+pub fn library_view(capabilities: &str) -> Option<(Vec<Feature>, &'static [&'static str])> {
+    if let Some(v) = openssl::parse(capabilities) {
+        return Some((openssl::features(&v), openssl::understood(&v)));
+    }
+    gcrypt::features(capabilities).map(|f| (f, gcrypt::UNDERSTOOD))
 }
 
 /// A difference between what the CPU offers and what a library believes.

@@ -1,0 +1,121 @@
+//! libgcrypt's view of the CPU and its masks. libgcrypt names hardware
+//! features in its "hwflist" (gcry_get_config, src/hwfeatures.c):
+//! intel-aesni, intel-pclmul, intel-shaext, intel-vaes-vpclmul, … and
+//! arm-aes, arm-pmull, arm-sha1, arm-sha2, …; `GCRYCTL_DISABLE_HWF` with
+//! such a name, before initialisation, switches the feature off (libgcrypt
+//! manual, "Controlling the library"). cryptobench's gcrypt backend takes the
+//! names from `CRYPTOBENCH_GCRYPT_DISABLE_HWF` in the worker's environment.
+
+use super::Feature;
+use cryptobench_core::catalog::Family;
+
+/// The variable the gcrypt backend reads (crates/backends/src/gcrypt).
+pub const DISABLE_HWF_ENV: &str = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
+
+/// hwflist name → the feature names `cryptobench cpu` uses.
+const NAMES: &[(&str, &[&str])] = &[
+    ("intel-aesni", &["aes"]),
+    ("intel-pclmul", &["pclmulqdq"]),
+    ("intel-vaes-vpclmul", &["vaes", "vpclmulqdq"]),
+    ("intel-shaext", &["sha_ni"]),
+    ("intel-avx", &["avx"]),
+    ("intel-avx2", &["avx2"]),
+    ("intel-avx512", &["avx512f"]),
+    ("intel-gfni", &["gfni"]),
+    ("arm-aes", &["aes"]),
+    ("arm-pmull", &["pmull"]),
+    ("arm-sha1", &["sha1"]),
+    ("arm-sha2", &["sha2"]),
+    ("arm-sha3", &["sha3"]),
+    ("arm-sha512", &["sha512"]),
+    ("arm-sve", &["sve"]),
+    ("arm-sve2", &["sve2"]),
+];
+
+/// Features the hwflist can express.
+pub const UNDERSTOOD: &[&str] = &[
+    "aes",
+    "pclmulqdq",
+    "vaes",
+    "vpclmulqdq",
+    "sha_ni",
+    "avx",
+    "avx2",
+    "avx512f",
+    "gfni",
+    "pmull",
+    "sha1",
+    "sha2",
+    "sha3",
+    "sha512",
+    "sve",
+    "sve2",
+];
+
+/// Decodes "hwflist:intel-aesni:intel-pclmul:…" as the backend reports it.
+pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
+    let list = capabilities.trim().strip_prefix("hwflist:")?;
+    let mut out: Vec<Feature> = Vec::new();
+    for flag in list.split(':').filter(|f| !f.is_empty()) {
+        if let Some((_, names)) = NAMES.iter().find(|(n, _)| *n == flag) {
+            for name in *names {
+                if !out.iter().any(|f| f.name == *name) {
+                    out.push(Feature {
+                        name,
+                        source: format!("libgcrypt hwflist {flag}"),
+                    });
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The hwflist names that make up a family (x86 and arm alike; libgcrypt
+/// ignores names of the other architecture). VAES comes bundled with
+/// VPCLMULQDQ in one flag, so it belongs to both families.
+fn family_flags(family: Family) -> &'static [&'static str] {
+    match family {
+        Family::Aes => &["intel-aesni", "intel-vaes-vpclmul", "arm-aes"],
+        Family::Clmul => &["intel-pclmul", "intel-vaes-vpclmul", "arm-pmull"],
+        Family::Sha => &["intel-shaext", "arm-sha1", "arm-sha2", "arm-sha512"],
+    }
+}
+
+/// The variable and value that switch `families` off.
+pub fn mask(families: &[Family]) -> (&'static str, String) {
+    let mut flags: Vec<&str> = Vec::new();
+    for f in families {
+        for flag in family_flags(*f) {
+            if !flags.contains(flag) {
+                flags.push(flag);
+            }
+        }
+    }
+    (DISABLE_HWF_ENV, flags.join(","))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_the_hwflist() {
+        let f = features("hwflist:intel-bmi2:intel-ssse3:intel-pclmul:intel-aesni:intel-avx2:intel-shaext:intel-vaes-vpclmul").unwrap();
+        let names: Vec<&str> = f.iter().map(|x| x.name).collect();
+        assert_eq!(names, vec!["pclmulqdq", "aes", "avx2", "sha_ni", "vaes", "vpclmulqdq"]);
+        assert_eq!(f[1].source, "libgcrypt hwflist intel-aesni");
+        assert!(features("OPENSSL_ia32cap=0x1").is_none());
+    }
+
+    #[test]
+    fn masks_name_whole_families() {
+        assert_eq!(mask(&[Family::Aes]).1, "intel-aesni,intel-vaes-vpclmul,arm-aes");
+        assert_eq!(
+            mask(&[Family::Sha]),
+            (DISABLE_HWF_ENV, "intel-shaext,arm-sha1,arm-sha2,arm-sha512".to_string())
+        );
+        let all = mask(&Family::ALL).1;
+        assert_eq!(all.matches("intel-vaes-vpclmul").count(), 1);
+    }
+}
