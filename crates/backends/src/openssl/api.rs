@@ -84,7 +84,5 @@ api! {
         EVP_MD_free: fn(*mut EvpMd) -> ();
         // 3.0+: the CPUINFO string of `openssl version -a`.
         OPENSSL_info: fn(c_int) -> *const c_char;
-        // x86 builds of 1.1.1 and later: the capability vector itself (unsigned int[4]).
-        OPENSSL_ia32cap_loc: fn() -> *mut c_uint;
     }
 }

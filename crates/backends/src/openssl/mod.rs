@@ -117,21 +117,13 @@ impl OpensslBackend {
     }
 
     /// The library's own view of the CPU: `OPENSSL_ia32cap=0x…:0x…` (as
-    /// `openssl version -a` prints after "CPUINFO:"), from OPENSSL_info (3.0+)
-    /// or, in 1.1.1 on x86, from the capability vector itself.
+    /// `openssl version -a` prints after "CPUINFO:"), from OPENSSL_info (3.0+).
+    /// 1.1.1 has no API that reads the vector: `OPENSSL_ia32cap_P` is hidden
+    /// and `OPENSSL_ia32cap_loc` was removed in 1.1.0 (doc/man3/OPENSSL_ia32cap.pod).
     fn cpu_capabilities(&self) -> Option<String> {
-        if let Some(info) = self.api.OPENSSL_info {
-            // SAFETY: documented selector; returns a static string or NULL.
-            if let Some(s) = text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) }) {
-                return Some(s);
-            }
-        }
-        let loc = self.api.OPENSSL_ia32cap_loc?;
-        // SAFETY: OPENSSL_ia32cap_loc returns a pointer to `unsigned int OPENSSL_ia32cap_P[4]`
-        // (crypto/cryptlib.c); words are printed as in 3.0's crypto/info.c.
-        let p = unsafe { std::slice::from_raw_parts(loc() as *const c_uint, 4) };
-        let word = |lo: c_uint, hi: c_uint| (u64::from(hi) << 32) | u64::from(lo);
-        Some(format!("OPENSSL_ia32cap=0x{:x}:0x{:x}", word(p[0], p[1]), word(p[2], p[3])))
+        let info = self.api.OPENSSL_info?;
+        // SAFETY: documented selector; returns a static string or NULL.
+        text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) })
     }
 
     fn cipher(&self, alg: &AlgorithmSpec) -> Result<Cipher<'_>, BackendError> {
