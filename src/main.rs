@@ -6,6 +6,7 @@ mod cli;
 mod commands;
 mod exit;
 mod plan;
+mod store;
 mod worker_client;
 
 use std::process::ExitCode;

@@ -20,6 +20,12 @@ use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let plan = plan::build(args)?;
+    // Opened before measuring, so that a wrong --db costs nothing.
+    let mut store = if args.save.no_save {
+        None
+    } else {
+        Some(crate::store::open(&args.save.db)?)
+    };
     let started_at = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let mut configurations = probe_all(&plan)?;
     if configurations
@@ -52,13 +58,21 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             pinned_cpu: plan.pin_cpu,
         },
         configurations,
+        label: args.save.label.clone(),
+        imported: None,
     };
     let text = render(&run, format(args.format), unit(args.units));
     let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        .context("writing the results")?;
+    // The run is saved even when stdout went away (`| head`): it was measured.
+    let written = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
+    drop(stdout);
+    if let Some((store, location)) = store.as_mut() {
+        let id = store
+            .save(&run)
+            .with_context(|| format!("saving the run in {}", location.display()))?;
+        eprintln!("saved as run {id} in {}", location.display());
+    }
+    written.context("writing the results")?;
     Ok(if complete(&run) {
         ExitCode::SUCCESS
     } else {
@@ -165,7 +179,7 @@ pub fn format(f: FormatArg) -> Format {
     }
 }
 
-fn unit(u: UnitArg) -> cryptobench_core::units::Unit {
+pub fn unit(u: UnitArg) -> cryptobench_core::units::Unit {
     use cryptobench_core::units::Unit;
     match u {
         UnitArg::Mb => Unit::Mb,

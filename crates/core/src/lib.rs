@@ -5,6 +5,9 @@
 
 pub mod catalog;
 pub mod cell;
+pub mod compare;
+pub mod mann_whitney;
+pub mod openssl_speed;
 pub mod protocol;
 pub mod result;
 pub mod sizes;

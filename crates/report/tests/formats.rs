@@ -163,6 +163,8 @@ fn fixture() -> RunResult {
                 cells: vec![],
             },
         ],
+        label: None,
+        imported: None,
     }
 }
 
