@@ -49,6 +49,16 @@ pub struct SpeedOutput {
     pub ignored_lines: usize,
 }
 
+/// Lines `openssl speed` itself prints around the results (progress on
+/// stderr, the units line): expected, so not counted as ignored.
+const SPEED_CHATTER: &[&str] = &[
+    "Doing ",
+    "The 'numbers' are in",
+    "You have chosen to measure elapsed time",
+    "To get the most accurate results",
+    "program when this computer is idle",
+];
+
 const ENV_KEYS: &[&str] = &[
     "built on",
     "options",
@@ -130,6 +140,9 @@ pub fn parse(text: &str) -> Result<SpeedOutput, SpeedError> {
                 }
                 _ => out.ignored_lines += 1,
             }
+            continue;
+        }
+        if SPEED_CHATTER.iter().any(|p| line.starts_with(p)) {
             continue;
         }
         if line.starts_with('+') {
