@@ -162,3 +162,89 @@ fn verdict(base: Option<&(Key, Vec<f64>, f64)>, other: Option<&(Key, Vec<f64>, f
         _ => Verdict::Same { ratio, p },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cell::{CellSpec, Mode};
+    use crate::result::*;
+    use crate::stats::{summarize, Sample};
+
+    /// A run of one configuration with one sha256 cell at 1 KiB whose samples take these times.
+    fn run(walls: &[u64]) -> RunResult {
+        let samples: Vec<Sample> = walls
+            .iter()
+            .map(|&w| Sample {
+                iterations: 1000,
+                wall_ns: w,
+                cpu_ns: None,
+            })
+            .collect();
+        let text = r#"{"schema_version":1,"tool":{"name":"t","version":"0"},"started_at":"","finished_at":"","command_line":[],
+            "host":{"hostname":null,"cpu_model":null,"logical_cores":1,"arch":"x","os":"y","kernel":null,"virtualization":null},
+            "settings":{"timing":{"sample_target_ns":0,"cell_budget_ns":0,"min_samples":0,"target_relative_ci":0.0,"warmup_ns":0},"sizes":[1024],"pinned_cpu":null},
+            "configurations":[{"index":1,"spec":{"backend":"openssl","library":null},"backend":null,"status":"completed","verifications":[],"cells":[]}]}"#;
+        let mut r: RunResult = serde_json::from_str(text).unwrap();
+        r.configurations[0].cells.push(CellResult {
+            spec: CellSpec {
+                algorithm: "sha256".into(),
+                operation: Operation::Digest,
+                mode: Mode::Message,
+                rekey: false,
+                size: 1024,
+                aad: 13,
+            },
+            outcome: CellOutcome::Measured(Measurement {
+                summary: summarize(&samples, 1024).unwrap(),
+                samples,
+                warnings: vec![],
+                checksum: String::new(),
+                implementation: None,
+            }),
+        });
+        r
+    }
+
+    fn verdict_of(a: &RunResult, b: &RunResult) -> Verdict {
+        let c = compare(&[("a".into(), a), ("b".into(), b)]);
+        assert_eq!(c.rows.len(), 1);
+        c.rows[0].entries[1].verdict
+    }
+
+    #[test]
+    fn twice_as_fast_with_separated_samples_is_different() {
+        let slow: Vec<u64> = (0..10).map(|i| 2_000_000 + i * 1000).collect();
+        let fast: Vec<u64> = (0..10).map(|i| 1_000_000 + i * 1000).collect();
+        match verdict_of(&run(&slow), &run(&fast)) {
+            Verdict::Different { ratio, p } => assert!((ratio - 2.0).abs() < 0.01 && p < 0.001, "{ratio} {p}"),
+            v => panic!("{v:?}"),
+        }
+    }
+
+    #[test]
+    fn overlapping_samples_are_the_same() {
+        let a: Vec<u64> = (0..10).map(|i| 1_000_000 + i * 20_000).collect();
+        let b: Vec<u64> = (0..10).map(|i| 1_010_000 + i * 20_000).collect();
+        assert!(matches!(verdict_of(&run(&a), &run(&b)), Verdict::Same { .. }));
+    }
+
+    #[test]
+    fn a_tiny_but_consistent_shift_is_not_a_difference() {
+        let a: Vec<u64> = (0..30).map(|i| 1_000_000 + i).collect();
+        let b: Vec<u64> = (0..30).map(|i| 1_005_000 + i).collect(); // 0.5% slower, every sample
+        assert!(matches!(verdict_of(&run(&a), &run(&b)), Verdict::Same { .. }));
+    }
+
+    #[test]
+    fn too_few_samples_are_untested_and_absent_cells_missing() {
+        assert!(matches!(
+            verdict_of(&run(&[1_000_000; 3]), &run(&[2_000_000; 3])),
+            Verdict::Untested { .. }
+        ));
+        let mut other = run(&[1_000_000; 10]);
+        other.configurations[0].cells[0].spec.algorithm = "md5".into();
+        let c = compare(&[("a".into(), &run(&[1_000_000; 10])), ("b".into(), &other)]);
+        assert_eq!(c.rows.len(), 2);
+        assert!(matches!(c.rows[0].entries[1].verdict, Verdict::Missing));
+    }
+}
