@@ -152,11 +152,17 @@ fn verdict(base: Option<&(Key, Vec<f64>, f64)>, other: Option<&(Key, Vec<f64>, f
     let (Some(b), Some(o)) = (base, other) else {
         return Verdict::Missing;
     };
-    let ratio = o.2 / b.2;
-    if b.1.len() < MIN_SAMPLES || o.1.len() < MIN_SAMPLES {
+    judge(&b.1, b.2, &o.1, o.2)
+}
+
+/// The verdict on `other` against `base`, from their per-sample throughputs
+/// and medians (the rule above).
+pub fn judge(base: &[f64], base_median: f64, other: &[f64], other_median: f64) -> Verdict {
+    let ratio = other_median / base_median;
+    if base.len() < MIN_SAMPLES || other.len() < MIN_SAMPLES {
         return Verdict::Untested { ratio };
     }
-    let p = mann_whitney::p_value(&b.1, &o.1);
+    let p = mann_whitney::p_value(base, other);
     match p {
         Some(p) if p < ALPHA && (ratio - 1.0).abs() > MIN_EFFECT => Verdict::Different { ratio, p },
         _ => Verdict::Same { ratio, p },

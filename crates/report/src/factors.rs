@@ -1,10 +1,11 @@
 //! On/off factors of capability masks: a configuration whose environment
 //! sets a mask (e.g. `OPENSSL_ia32cap` clearing AES-NI) against the
 //! configuration of the same run with the same library and no extra
-//! environment. factor = unmasked median / masked median: what the masked
+//! environment, marked beyond the noise by the rule of `compare`. factor = unmasked median / masked median: what the masked
 //! capability is worth. Only measured pairs give a factor; nothing is
 //! estimated.
 
+use cryptobench_core::compare::{judge, Verdict};
 use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -21,13 +22,31 @@ pub struct Factor {
     pub on: f64,
     pub off: f64,
     pub factor: f64,
+    /// Whether the difference is beyond the noise (the rule of `compare`);
+    /// None where there are too few samples to tell.
+    pub beyond_noise: Option<bool>,
 }
 
-fn medians(c: &ConfigurationResult) -> impl Iterator<Item = ((String, &'static str, String, usize), f64)> + '_ {
+impl Factor {
+    /// "6.43× *", "1.04×", "2.10× ?".
+    pub fn label(&self) -> String {
+        match self.beyond_noise {
+            Some(true) => format!("{:.2}× *", self.factor),
+            Some(false) => format!("{:.2}×", self.factor),
+            None => format!("{:.2}× ?", self.factor),
+        }
+    }
+}
+
+type Key = (String, &'static str, String, usize);
+
+/// (cell, median, per-sample throughputs) of every measured cell.
+fn medians(c: &ConfigurationResult) -> impl Iterator<Item = (Key, f64, Vec<f64>)> + '_ {
     c.cells.iter().filter_map(|x| match &x.outcome {
         CellOutcome::Measured(m) => Some((
             (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label(), x.spec.size),
             m.summary.median,
+            m.samples.iter().map(|s| s.throughput(x.spec.size)).collect(),
         )),
         _ => None,
     })
@@ -51,8 +70,13 @@ pub fn factors(run: &RunResult) -> Vec<Factor> {
             .collect::<Vec<_>>()
             .join(" ");
         let on: Vec<_> = medians(base).collect();
-        for (key, off) in medians(masked) {
-            if let Some((_, on)) = on.iter().find(|(k, _)| *k == key) {
+        for (key, off, off_samples) in medians(masked) {
+            if let Some((_, on, on_samples)) = on.iter().find(|(k, _, _)| *k == key) {
+                let beyond_noise = match judge(on_samples, *on, &off_samples, off) {
+                    Verdict::Different { .. } => Some(true),
+                    Verdict::Untested { .. } | Verdict::Missing | Verdict::Baseline => None,
+                    Verdict::Same { .. } => Some(false),
+                };
                 out.push(Factor {
                     mask: mask.clone(),
                     pair: format!("[{}] vs [{}]", base.index, masked.index),
@@ -63,6 +87,7 @@ pub fn factors(run: &RunResult) -> Vec<Factor> {
                     on: *on,
                     off,
                     factor: on / off,
+                    beyond_noise,
                 });
             }
         }

@@ -236,7 +236,7 @@ fn factors_section(runs: &[(String, RunResult)], unit: Unit) -> Result<String, C
         }
         any = true;
         s.push_str(&format!(
-            "<h3>{}</h3><p class=\"note\">factor = median with every capability / median with the mask: what the masked capability is worth.</p>\n",
+            "<h3>{}</h3><p class=\"note\">factor = median with every capability / median with the mask: what the masked capability is worth; * = beyond the noise, ? = too few samples to tell.</p>\n",
             escape(name)
         ));
         let rows: Vec<Vec<String>> = fs
@@ -249,7 +249,7 @@ fn factors_section(runs: &[(String, RunResult)], unit: Unit) -> Result<String, C
                     format!("<code>{}</code>", escape(&f.mask)),
                     unit.format(f.on),
                     unit.format(f.off),
-                    format!("{:.2}×", f.factor),
+                    f.label(),
                 ]
             })
             .collect();

@@ -27,10 +27,11 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> String {
     if all.is_empty() {
         out.push_str("No configuration in these runs was measured with a capability mask, so there are no on/off factors.\n");
     } else {
+        out.push_str("factor = median without the mask / median with it; * = beyond the noise, ? = too few samples to tell.\n\n");
         out.push_str("| run | cell | size | configurations | mask | on | off | factor |\n|---|---|---|---|---|---|---|---|\n");
         for (n, f) in all {
             out.push_str(&format!(
-                "| {n} | {} {} {} | {} | {} | `{}` | {} | {} | {:.2}× |\n",
+                "| {n} | {} {} {} | {} | {} | `{}` | {} | {} | {} |\n",
                 f.algorithm,
                 f.operation,
                 f.mode,
@@ -39,7 +40,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> String {
                 f.mask,
                 unit.format(f.on),
                 unit.format(f.off),
-                f.factor
+                f.label()
             ));
         }
     }
