@@ -179,17 +179,18 @@ fn charts_section(c: &Comparison, unit: Unit) -> Result<String, ChartError> {
             .iter()
             .filter(|r| r.algorithm == g.0 && r.operation.short() == g.1 && r.mode == g.2)
             .collect();
-        let series: Vec<(String, Vec<(usize, f64)>)> = c
+        let series: Vec<charts::Line> = c
             .series
             .iter()
             .enumerate()
             .map(|(i, x)| {
                 (
                     x.name.clone(),
+                    i,
                     rows.iter().filter_map(|r| r.entries[i].median.map(|m| (r.size, m))).collect(),
                 )
             })
-            .filter(|(_, pts): &(String, Vec<_>)| !pts.is_empty())
+            .filter(|(_, _, pts): &charts::Line| !pts.is_empty())
             .collect();
         let title = format!("{} {} {}", g.0, g.1, g.2);
         s.push_str(&format!(
@@ -207,11 +208,12 @@ fn charts_section(c: &Comparison, unit: Unit) -> Result<String, ChartError> {
         else {
             continue;
         };
-        let bars: Vec<(String, f64)> = c
+        let bars: Vec<(String, usize, f64)> = c
             .series
             .iter()
             .zip(&r.entries)
-            .filter_map(|(x, e)| e.median.map(|m| (x.name.clone(), m / unit.divisor())))
+            .enumerate()
+            .filter_map(|(i, (x, e))| e.median.map(|m| (x.name.clone(), i, m / unit.divisor())))
             .collect();
         let title = format!("{} {} {} at {}", g.0, g.1, g.2, size_label(BAR_SIZE));
         s.push_str(&format!(
@@ -258,10 +260,11 @@ fn factors_section(runs: &[(String, RunResult)], unit: Unit) -> Result<String, C
             .map(|h| h.to_string())
             .collect();
         s.push_str(&table(&header, &rows));
-        let bars: Vec<(String, f64)> = fs
+        let bars: Vec<(String, usize, f64)> = fs
             .iter()
             .filter(|f| f.size == BAR_SIZE)
-            .map(|f| (format!("{} {} {}", f.algorithm, f.operation, f.pair), f.factor))
+            .enumerate()
+            .map(|(i, f)| (format!("{} {} {}", f.algorithm, f.operation, f.pair), i, f.factor))
             .collect();
         if !bars.is_empty() {
             let title = format!("on/off factor at {}", size_label(BAR_SIZE));

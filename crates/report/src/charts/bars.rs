@@ -4,12 +4,12 @@ use plotters::prelude::*;
 
 use super::{colour, err, ChartError, HEIGHT, WIDTH};
 
-/// `bars`: (name, value) in display units; `y_desc` names the unit.
-pub fn bars(title: &str, bars: &[(String, f64)], y_desc: &str) -> Result<String, ChartError> {
+/// `bars`: (name, colour index, value in display units); `y_desc` names the unit.
+pub fn bars(title: &str, bars: &[(String, usize, f64)], y_desc: &str) -> Result<String, ChartError> {
     if bars.is_empty() {
         return Err(ChartError(format!("{title}: nothing to draw")));
     }
-    let max_y = bars.iter().map(|b| b.1).fold(0.0, f64::max);
+    let max_y = bars.iter().map(|b| b.2).fold(0.0, f64::max);
     let n = bars.len();
     let mut svg = String::new();
     {
@@ -44,14 +44,14 @@ pub fn bars(title: &str, bars: &[(String, f64)], y_desc: &str) -> Result<String,
             .draw_series(
                 bars.iter()
                     .enumerate()
-                    .map(|(i, b)| Rectangle::new([(i as f64 + 0.15, 0.0), (i as f64 + 0.85, b.1)], colour(i).filled())),
+                    .map(|(i, b)| Rectangle::new([(i as f64 + 0.15, 0.0), (i as f64 + 0.85, b.2)], colour(b.1).filled())),
             )
             .map_err(err)?;
         chart
             .draw_series(
                 bars.iter()
                     .enumerate()
-                    .map(|(i, b)| Text::new(format_value(b.1), (i as f64 + 0.3, b.1 * 1.02 + max_y * 0.04), ("sans-serif", 14))),
+                    .map(|(i, b)| Text::new(format_value(b.2), (i as f64 + 0.3, b.2 * 1.02 + max_y * 0.04), ("sans-serif", 14))),
             )
             .map_err(err)?;
         root.present().map_err(err)?;

@@ -7,16 +7,20 @@ use super::{colour, err, ChartError, HEIGHT, WIDTH};
 use crate::size_label;
 use cryptobench_core::units::Unit;
 
-/// `series`: (name, [(size, bytes per second)]), sizes ascending.
-pub fn throughput_by_size(title: &str, series: &[(String, Vec<(usize, f64)>)], unit: Unit) -> Result<String, ChartError> {
-    let points = series.iter().flat_map(|s| s.1.iter());
+/// One configuration's line: (name, colour index, [(size, bytes per second)]).
+pub type Line = (String, usize, Vec<(usize, f64)>);
+
+/// `series`: (name, colour index, [(size, bytes per second)]), sizes ascending;
+/// the colour index keeps a configuration's colour the same in every chart.
+pub fn throughput_by_size(title: &str, series: &[Line], unit: Unit) -> Result<String, ChartError> {
+    let points = series.iter().flat_map(|s| s.2.iter());
     let (min_size, max_size) = points.clone().fold((usize::MAX, 0), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
     let max_y = points.map(|p| p.1 / unit.divisor()).fold(0.0, f64::max);
     if min_size == usize::MAX {
         return Err(ChartError(format!("{title}: nothing measured")));
     }
     let sizes: Vec<usize> = {
-        let mut v: Vec<usize> = series.iter().flat_map(|s| s.1.iter().map(|p| p.0)).collect();
+        let mut v: Vec<usize> = series.iter().flat_map(|s| s.2.iter().map(|p| p.0)).collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -50,8 +54,8 @@ pub fn throughput_by_size(title: &str, series: &[(String, Vec<(usize, f64)>)], u
             })
             .draw()
             .map_err(err)?;
-        for (i, (name, pts)) in series.iter().enumerate() {
-            let c = colour(i);
+        for (name, index, pts) in series {
+            let c = colour(*index);
             let data: Vec<(f64, f64)> = pts.iter().map(|&(s, v)| ((s as f64).log2(), v / unit.divisor())).collect();
             chart
                 .draw_series(LineSeries::new(data.clone(), c.stroke_width(2)))

@@ -5,7 +5,7 @@ mod bars;
 mod lines;
 
 pub use bars::bars;
-pub use lines::throughput_by_size;
+pub use lines::{throughput_by_size, Line};
 
 use plotters::style::RGBColor;
 
