@@ -162,8 +162,10 @@ pub enum RunsAction {
     Show {
         /// Run id or label.
         run: String,
+        /// Output format.
         #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
         format: FormatArg,
+        /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
         #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
         units: UnitArg,
     },
@@ -171,6 +173,7 @@ pub enum RunsAction {
     Export {
         /// Run id or label.
         run: String,
+        /// Output format.
         #[arg(long, short = 'f', value_enum, default_value_t = ExportFormat::Json)]
         format: ExportFormat,
     },
@@ -210,9 +213,11 @@ pub struct CompareArgs {
     #[arg(required = true, value_name = "RUN")]
     pub runs: Vec<String>,
 
+    /// Output format: table for a terminal, markdown for an issue or a wiki.
     #[arg(long, short = 'f', value_enum, default_value_t = CompareFormat::Table)]
     pub format: CompareFormat,
 
+    /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
 
@@ -240,6 +245,7 @@ pub struct ReportArgs {
     #[arg(long, short = 'f', value_enum, conflicts_with = "html")]
     pub format: Option<ReportFormat>,
 
+    /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
 
@@ -269,6 +275,7 @@ pub enum ImportSource {
         /// How to print the imported run (JSON to keep it as a file).
         #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
         format: FormatArg,
+        /// Throughput unit [default: k, openssl speed's own 1000s of bytes/s].
         #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::K)]
         units: UnitArg,
     },
