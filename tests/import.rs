@@ -73,6 +73,8 @@ fn tables_of_every_version_read_figure_for_figure() {
             3_646_379_670.0,
         ),
         ("openssl-3.0.19-md5-sha1-sha256.txt", "3.0.19", "sha256", 64, 166_773_950.0),
+        ("openssl-4.0.3-evp-aes-128-gcm.txt", "4.0.3", "aes-128-gcm", 1024, 1_407_969_600.0),
+        ("openssl-4.0.3-aead-evp-aes-128-gcm.txt", "4.0.3", "aes-128-gcm", 2, 5_572_300.0),
     ];
     for (file, version, alg, size, expected) in cases {
         let run = import_json(file);
@@ -90,6 +92,24 @@ fn machine_readable_figures_are_bytes_per_second() {
     let run = import_json("openssl-3.0.19-mr-aes-128-cbc.txt");
     assert!(close(figure(&run, "aes-128-cbc", 16), 920_782_257.14));
     assert_eq!(run["settings"]["sizes"], serde_json::json!([16, 64, 256, 1024, 8192, 16384]));
+}
+
+#[test]
+fn openssl_4_output_with_five_capability_words_and_aead_sizes() {
+    let run = import_json("openssl-4.0.3-evp-aes-128-gcm.txt");
+    let caps = run["configurations"][0]["backend"]["cpu_capabilities"].as_str().unwrap();
+    assert_eq!(caps.matches(":0x").count(), 4, "five words: {caps}");
+    let cell = &run["configurations"][0]["cells"][0];
+    assert_eq!(
+        (cell["mode"].as_str(), cell["rekey"].as_bool(), cell["aad"].as_u64()),
+        (Some("message"), Some(true), Some(0))
+    );
+    // -aead: the 2, 31, 136 size list, 13 bytes of AAD per message.
+    let run = import_json("openssl-4.0.3-aead-evp-aes-128-gcm.txt");
+    assert_eq!(run["settings"]["sizes"], serde_json::json!([2, 31, 136, 1024, 8192, 16384]));
+    assert_eq!(run["configurations"][0]["cells"][0]["aad"], 13);
+    let run = import_json("openssl-4.0.3-mr-sha256.txt");
+    assert!(close(figure(&run, "sha256", 16384), 1_505_169_473.02));
 }
 
 #[test]
