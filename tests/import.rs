@@ -73,6 +73,13 @@ fn tables_of_every_version_read_figure_for_figure() {
             3_646_379_670.0,
         ),
         ("openssl-3.0.19-md5-sha1-sha256.txt", "3.0.19", "sha256", 64, 166_773_950.0),
+        (
+            "openssl-1.1.1w-evp-aes-128-gcm.txt",
+            "OpenSSL 1.1.1w  11 Sep 2023",
+            "aes-128-gcm",
+            256,
+            1_933_245_950.0,
+        ),
         ("openssl-4.0.3-evp-aes-128-gcm.txt", "4.0.3", "aes-128-gcm", 1024, 1_407_969_600.0),
         ("openssl-4.0.3-aead-evp-aes-128-gcm.txt", "4.0.3", "aes-128-gcm", 2, 5_572_300.0),
     ];
@@ -92,6 +99,20 @@ fn machine_readable_figures_are_bytes_per_second() {
     let run = import_json("openssl-3.0.19-mr-aes-128-cbc.txt");
     assert!(close(figure(&run, "aes-128-cbc", 16), 920_782_257.14));
     assert_eq!(run["settings"]["sizes"], serde_json::json!([16, 64, 256, 1024, 8192, 16384]));
+}
+
+#[test]
+fn aead_semantics_follow_the_version() {
+    // 1.1.1 streams GCM updates on one context without -aead (docs/METHOD.md).
+    let run = import_json("openssl-1.1.1w-evp-aes-128-gcm.txt");
+    let cell = &run["configurations"][0]["cells"][0];
+    assert_eq!((cell["mode"].as_str(), cell["rekey"].as_bool()), (Some("stream"), Some(false)));
+    assert_eq!(cell["warnings"].as_array().unwrap().len(), 1, "no caveat: the version is known");
+    // -mr output has no version line: the AEAD mode is a guess, and says so.
+    let run = import_json("openssl-1.1.1w-mr-chacha20-poly1305.txt");
+    assert!(close(figure(&run, "chacha20-poly1305", 16384), 2_010_040_858.95));
+    let warnings = run["configurations"][0]["cells"][0]["warnings"].to_string();
+    assert!(warnings.contains("the mode is a guess"), "{warnings}");
 }
 
 #[test]

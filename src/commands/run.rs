@@ -1,6 +1,7 @@
 //! `cryptobench run`: probe every configuration, measure each in its own
 //! worker, keep whatever arrives (a crash loses only that configuration's
-//! remaining cells), then render.
+//! remaining cells), then render, then save the run in the database
+//! (opened before measuring, so that a wrong --db costs nothing).
 
 use std::io::Write;
 use std::process::ExitCode;
