@@ -37,6 +37,16 @@ pub enum Command {
     /// tamper rejection, byte-identical output across backends, chunked streaming, Wycheproof files.
     #[command(after_help = VERIFY_EXAMPLES)]
     Verify(VerifyArgs),
+    /// The stored runs: list, show, export, import, delete.
+    #[command(after_help = RUNS_HELP)]
+    Runs(RunsArgs),
+    /// Compare runs (ids, labels or JSON files) or the configurations of one run, cell by cell.
+    #[command(after_help = COMPARE_HELP)]
+    Compare(CompareArgs),
+    /// Render stored runs as one self-contained HTML file with charts, or as Markdown.
+    Report(ReportArgs),
+    /// Read another tool's results into the store, e.g. `import openssl-speed speed.txt`.
+    Import(ImportArgs),
     /// Internal: measure one configuration (JSON job on stdin, JSON lines on stdout).
     #[command(hide = true)]
     Worker,
@@ -123,6 +133,176 @@ pub struct RunArgs {
     /// cpb = core cycles per byte at the measured clock.
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
+
+    #[command(flatten)]
+    pub save: SaveArgs,
+}
+
+/// Where runs are kept.
+#[derive(Args, Debug, Clone, Default)]
+pub struct DbArgs {
+    /// The database: a SQLite file, or postgres://user@host/dbname to share one among machines
+    /// [default: runs.sqlite in the user's data directory, e.g. ~/.local/share/cryptobench].
+    #[arg(long, value_name = "PATH|URL", env = "CRYPTOBENCH_DB", global = true)]
+    pub db: Option<String>,
+}
+
+/// Whether and how a new run is saved.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SaveArgs {
+    #[command(flatten)]
+    pub db: DbArgs,
+
+    /// Do not save the run in the database (--db and CRYPTOBENCH_DB are then ignored).
+    #[arg(long)]
+    pub no_save: bool,
+
+    /// A name for the run, to find and compare it later (`cryptobench compare before after`).
+    #[arg(long, value_name = "TEXT")]
+    pub label: Option<String>,
+}
+
+const RUNS_HELP: &str = "Examples:
+  cryptobench runs list
+  cryptobench runs show 3
+  cryptobench runs export 3 --format json > run3.json
+  cryptobench runs import run3.json --db postgres://bench@db.example/cryptobench
+  cryptobench runs delete 3";
+
+#[derive(Args, Debug)]
+pub struct RunsArgs {
+    #[command(subcommand)]
+    pub action: RunsAction,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RunsAction {
+    /// One line per stored run: id, time, label, host, libraries.
+    List,
+    /// A stored run as a table (or --format json/csv/markdown).
+    Show {
+        /// Run id or label.
+        run: String,
+        /// Output format.
+        #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+        format: FormatArg,
+        /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
+        #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
+        units: UnitArg,
+    },
+    /// Write a stored run to stdout, JSON by default (the same document as `run --format json`).
+    Export {
+        /// Run id or label.
+        run: String,
+        /// Output format.
+        #[arg(long, short = 'f', value_enum, default_value_t = ExportFormat::Json)]
+        format: ExportFormat,
+    },
+    /// Store a run from a JSON file (from `run --format json` or `runs export`).
+    Import {
+        /// The JSON file, or - for stdin.
+        file: String,
+    },
+    /// Remove a stored run with all its cells and samples.
+    Delete {
+        /// Run id.
+        id: i64,
+    },
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    Json,
+    Csv,
+    Markdown,
+}
+
+const COMPARE_HELP: &str = "Each run is a stored run id, a label (its newest run) or a JSON file from `run --format json`.
+With one run, its configurations are compared with each other.
+A difference is marked significant (*) when a two-sided Mann-Whitney U test on the samples gives p < 0.05
+and the medians differ by more than 1% (docs/METHOD.md).
+
+Examples:
+  cryptobench compare 3 4
+  cryptobench compare before after --units k
+  cryptobench compare run-1.1.1.json run-3.0.json run-4.0.json
+  cryptobench compare 5                       configurations of run 5 against its first";
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Runs to compare, the first is the baseline.
+    #[arg(required = true, value_name = "RUN")]
+    pub runs: Vec<String>,
+
+    /// Output format: table for a terminal, markdown for an issue or a wiki.
+    #[arg(long, short = 'f', value_enum, default_value_t = CompareFormat::Table)]
+    pub format: CompareFormat,
+
+    /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
+    #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
+    pub units: UnitArg,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareFormat {
+    Table,
+    Markdown,
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// Runs to report (ids, labels or JSON files).
+    #[arg(required = true, value_name = "RUN")]
+    pub runs: Vec<String>,
+
+    /// Write one self-contained HTML file (charts as inline SVG, no network) to this path.
+    #[arg(long, value_name = "FILE", required_unless_present = "format")]
+    pub html: Option<std::path::PathBuf>,
+
+    /// Write Markdown to stdout instead, for an issue or a wiki.
+    #[arg(long, short = 'f', value_enum, conflicts_with = "html")]
+    pub format: Option<ReportFormat>,
+
+    /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
+    #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
+    pub units: UnitArg,
+
+    #[command(flatten)]
+    pub db: DbArgs,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReportFormat {
+    Markdown,
+}
+
+#[derive(Args, Debug)]
+pub struct ImportArgs {
+    #[command(subcommand)]
+    pub source: ImportSource,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ImportSource {
+    /// `openssl speed` output (the human table or -mr), OpenSSL 0.9.x to 4.x.
+    OpensslSpeed {
+        /// The text file, or - for stdin.
+        file: String,
+        #[command(flatten)]
+        save: SaveArgs,
+        /// How to print the imported run (JSON to keep it as a file).
+        #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
+        format: FormatArg,
+        /// Throughput unit [default: k, openssl speed's own 1000s of bytes/s].
+        #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::K)]
+        units: UnitArg,
+    },
 }
 
 const VERIFY_EXAMPLES: &str = "Examples:
@@ -232,6 +412,9 @@ pub struct AuditArgs {
     /// Throughput unit: mb, k (openssl speed's 1000s of bytes/s) or gb.
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
+
+    #[command(flatten)]
+    pub save: SaveArgs,
 }
 
 #[derive(Args, Debug)]

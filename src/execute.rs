@@ -53,6 +53,8 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
             rounds: plan.rounds.max(1),
         },
         configurations,
+        label: None,
+        imported: None,
     };
     crate::derive::derive(&mut run, plan.core_class.as_deref());
     Ok(run)

@@ -11,6 +11,7 @@ mod execute;
 mod exit;
 mod merge;
 mod plan;
+mod store;
 mod worker_client;
 
 use std::process::ExitCode;

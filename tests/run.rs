@@ -288,7 +288,7 @@ fn a_closed_pipe_is_not_an_error() {
         return;
     }
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
-        .args(["run", "--algos", "sha1", "--sizes", "16", "--quick", "--time", "0.005"])
+        .args(["run", "--no-save", "--algos", "sha1", "--sizes", "16", "--quick", "--time", "0.005"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

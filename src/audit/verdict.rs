@@ -305,6 +305,8 @@ mod tests {
                 rounds: 1,
             },
             configurations,
+            label: None,
+            imported: None,
         };
         (run, masked)
     }

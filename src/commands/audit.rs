@@ -3,10 +3,9 @@
 //! acceleration family switched off, then gives a verdict per algorithm and
 //! family with the figures behind it.
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::{CellAlignment, Table};
 use cryptobench_core::result::{CellOutcome, RunResult};
@@ -19,7 +18,7 @@ use crate::audit::masks::{variants, MASKABLE};
 use crate::audit::verdict::{verdicts, Verdict};
 use crate::audit::{label, MaskedConfiguration};
 use crate::cli::{AuditArgs, FormatArg};
-use crate::commands::run::unit;
+use crate::commands::run::{print_and_save, unit};
 use crate::execute::{complete, execute};
 use crate::exit::{usage, INCOMPLETE};
 use crate::plan::{self, Plan};
@@ -73,6 +72,12 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         )));
     }
     let vendor = cryptobench_cpu::cpu_vendor();
+    // Opened before measuring, so that a wrong --db costs nothing.
+    let mut store = if args.save.no_save {
+        None
+    } else {
+        Some(crate::store::open(&args.save.db)?)
+    };
     let sizes = args
         .sizes
         .as_ref()
@@ -117,7 +122,8 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         rounds: args.rounds,
         only_available: false,
     };
-    let run = execute(&plan)?;
+    let mut run = execute(&plan)?;
+    run.label = args.save.label.clone();
     let libraries: Vec<AuditedLibrary> = groups
         .into_iter()
         .map(|(configuration, masked, mismatches)| AuditedLibrary {
@@ -141,11 +147,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         FormatArg::Table => render(&report, unit(args.units), false),
         FormatArg::Csv => unreachable!("refused before measuring"),
     };
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        .context("writing the audit")?;
+    print_and_save(&text, &report.run, store.as_mut())?;
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(INCOMPLETE) })
 }
 

@@ -3,8 +3,12 @@
 mod algorithms;
 mod audit;
 mod backends;
+mod compare;
 mod cpu;
+mod import;
+mod report;
 pub mod run;
+mod runs;
 mod verify;
 mod worker;
 
@@ -22,6 +26,10 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Audit(args) => audit::audit(&args),
         Command::Backends(args) => backends::backends(&args),
         Command::Verify(args) => verify::verify(&args),
+        Command::Runs(args) => runs::runs(&args),
+        Command::Compare(args) => compare::compare(&args),
+        Command::Report(args) => report::report(&args),
+        Command::Import(args) => import::import(&args),
         Command::Worker => worker::worker(),
     }
 }

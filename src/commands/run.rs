@@ -1,10 +1,14 @@
-//! `cryptobench run`: execute the plan, render the result.
+//! `cryptobench run`: execute the plan, render the result, then save the
+//! run in the database (opened before measuring, so that a wrong --db costs nothing).
 
 use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use cryptobench_report::{render, Format};
+
+use cryptobench_core::result::RunResult;
+use cryptobench_store::{Location, Store};
 
 use crate::cli::{FormatArg, RunArgs, UnitArg};
 use crate::execute::{complete, execute};
@@ -13,18 +17,36 @@ use crate::plan;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let plan = plan::build(args)?;
-    let run = execute(&plan)?;
+    // Opened before measuring, so that a wrong --db costs nothing.
+    let mut store = if args.save.no_save {
+        None
+    } else {
+        Some(crate::store::open(&args.save.db)?)
+    };
+    let mut run = execute(&plan)?;
+    run.label = args.save.label.clone();
     let text = render(&run, format(args.format), unit(args.units));
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|_| stdout.flush())
-        .context("writing the results")?;
+    print_and_save(&text, &run, store.as_mut())?;
     Ok(if complete(&run) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(INCOMPLETE)
     })
+}
+
+/// Prints a rendered run, then saves it. The run is saved even when stdout
+/// went away (`| head`): it was measured.
+pub fn print_and_save(text: &str, run: &RunResult, store: Option<&mut (Box<dyn Store>, Location)>) -> Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    let written = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
+    drop(stdout);
+    if let Some((store, location)) = store {
+        let id = store
+            .save(run)
+            .with_context(|| format!("saving the run in {}", location.display()))?;
+        eprintln!("saved as run {id} in {}", location.display());
+    }
+    written.context("writing the results")
 }
 
 pub fn format(f: FormatArg) -> Format {

@@ -6,8 +6,17 @@ use std::process::Command as StdCommand;
 
 use assert_cmd::Command;
 
+/// The binary, with its database under target/tmp: tests never write into
+/// the user's data directory. Tests that need an empty database pass --db.
 pub fn cryptobench() -> Command {
-    Command::cargo_bin("cryptobench").expect("binary built by cargo")
+    let mut cmd = Command::cargo_bin("cryptobench").expect("binary built by cargo");
+    cmd.env("CRYPTOBENCH_DB", shared_test_db());
+    cmd
+}
+
+/// The database every test shares unless it asks for its own.
+pub fn shared_test_db() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("cryptobench-tests.sqlite")
 }
 
 /// Compiles a C fixture into a shared library in `dir`; None (with a printed

@@ -6,6 +6,9 @@
 pub mod catalog;
 pub mod cell;
 pub mod checks;
+pub mod compare;
+pub mod mann_whitney;
+pub mod openssl_speed;
 pub mod overhead;
 pub mod protocol;
 pub mod result;

@@ -23,6 +23,25 @@ pub struct RunResult {
     pub host: HostInfo,
     pub settings: RunSettings,
     pub configurations: Vec<ConfigurationResult>,
+    /// A name the user gave the run (`--label`), to find and compare it later.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+    /// Set when the run was not measured by cryptobench but read from another
+    /// tool's output (`cryptobench import`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub imported: Option<ImportInfo>,
+}
+
+/// Where an imported run came from and what its text said about its environment.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct ImportInfo {
+    /// The format read, e.g. "openssl-speed".
+    pub format: String,
+    /// The file name it was read from.
+    pub source: String,
+    /// Environment lines found in the text (e.g. "built on", "compiler"), name → value.
+    #[serde(default)]
+    pub environment: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]

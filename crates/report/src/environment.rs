@@ -40,6 +40,12 @@ pub fn capability_line(c: &ConfigurationResult) -> Option<String> {
 }
 
 pub fn timing_line(run: &RunResult) -> String {
+    if let Some(i) = &run.imported {
+        return format!(
+            "imported from {} ({}): each figure as printed there, no samples",
+            i.source, i.format
+        );
+    }
     let t = &run.settings.timing;
     let pin = run.settings.pinned_cpu.map(|c| format!(", pinned to CPU {c}")).unwrap_or_default();
     format!(

@@ -2,12 +2,17 @@
 //! anything. Table and Markdown share the grid ([`grid`]) and the
 //! description of the environment ([`environment`]).
 
+pub mod charts;
+pub mod compare;
 mod csv;
 mod derived;
 mod environment;
+pub mod factors;
 mod grid;
+pub mod html;
 mod json;
 mod markdown;
+pub mod report_markdown;
 mod table;
 
 use cryptobench_core::result::RunResult;

@@ -195,6 +195,8 @@ fn fixture() -> RunResult {
                 score: None,
             },
         ],
+        label: None,
+        imported: None,
     }
 }
 

@@ -1,0 +1,96 @@
+//! On/off factors of capability masks: a configuration whose environment
+//! sets a mask (e.g. `OPENSSL_ia32cap` clearing AES-NI) against the
+//! configuration of the same run with the same library and no extra
+//! environment, marked beyond the noise by the rule of `compare`. factor = unmasked median / masked median: what the masked
+//! capability is worth. Only measured pairs give a factor; nothing is
+//! estimated.
+
+use cryptobench_core::compare::{judge, Verdict};
+use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult};
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Factor {
+    /// "OPENSSL_ia32cap=~0x…" (the environment of the masked configuration).
+    pub mask: String,
+    /// "[1] vs [2]"
+    pub pair: String,
+    pub algorithm: String,
+    pub operation: &'static str,
+    pub mode: String,
+    pub size: usize,
+    /// Median without the mask, with it (bytes per second), and their ratio.
+    pub on: f64,
+    pub off: f64,
+    pub factor: f64,
+    /// Whether the difference is beyond the noise (the rule of `compare`);
+    /// None where there are too few samples to tell.
+    pub beyond_noise: Option<bool>,
+}
+
+impl Factor {
+    /// "6.43× *", "1.04×", "2.10× ?".
+    pub fn label(&self) -> String {
+        match self.beyond_noise {
+            Some(true) => format!("{:.2}× *", self.factor),
+            Some(false) => format!("{:.2}×", self.factor),
+            None => format!("{:.2}× ?", self.factor),
+        }
+    }
+}
+
+type Key = (String, &'static str, String, usize);
+
+/// (cell, median, per-sample throughputs) of every measured cell.
+fn medians(c: &ConfigurationResult) -> impl Iterator<Item = (Key, f64, Vec<f64>)> + '_ {
+    c.cells.iter().filter_map(|x| match &x.outcome {
+        CellOutcome::Measured(m) => Some((
+            (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label(), x.spec.size),
+            m.summary.median,
+            m.samples.iter().map(|s| s.throughput(x.spec.size)).collect(),
+        )),
+        _ => None,
+    })
+}
+
+pub fn factors(run: &RunResult) -> Vec<Factor> {
+    let mut out = Vec::new();
+    for masked in run.configurations.iter().filter(|c| !c.spec.env.is_empty()) {
+        let Some(base) = run
+            .configurations
+            .iter()
+            .find(|c| c.spec.env.is_empty() && c.spec.backend == masked.spec.backend && c.spec.library == masked.spec.library)
+        else {
+            continue;
+        };
+        let mask = masked
+            .spec
+            .env
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let on: Vec<_> = medians(base).collect();
+        for (key, off, off_samples) in medians(masked) {
+            if let Some((_, on, on_samples)) = on.iter().find(|(k, _, _)| *k == key) {
+                let beyond_noise = match judge(on_samples, *on, &off_samples, off) {
+                    Verdict::Different { .. } => Some(true),
+                    Verdict::Untested { .. } | Verdict::Missing | Verdict::Baseline => None,
+                    Verdict::Same { .. } => Some(false),
+                };
+                out.push(Factor {
+                    mask: mask.clone(),
+                    pair: format!("[{}] vs [{}]", base.index, masked.index),
+                    algorithm: key.0.clone(),
+                    operation: key.1,
+                    mode: key.2.clone(),
+                    size: key.3,
+                    on: *on,
+                    off,
+                    factor: on / off,
+                    beyond_noise,
+                });
+            }
+        }
+    }
+    out
+}

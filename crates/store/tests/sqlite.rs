@@ -1,0 +1,115 @@
+//! The SQLite store: round trip, bad files left untouched, schema versions,
+//! concurrent writers.
+
+mod common;
+
+use cryptobench_store::schema::current_version;
+use cryptobench_store::{open, Location, StoreError};
+
+use common::{as_json, fixture, round_trip};
+
+fn temp_db() -> (tempfile::TempDir, Location) {
+    let dir = tempfile::tempdir().unwrap();
+    let loc = Location::Sqlite(dir.path().join("sub/dir/runs.sqlite"));
+    (dir, loc)
+}
+
+#[test]
+fn saves_lists_loads_and_deletes() {
+    let (_dir, loc) = temp_db();
+    let mut store = open(&loc).unwrap();
+    assert_eq!(store.schema_version().unwrap(), current_version());
+    round_trip(store.as_mut());
+}
+
+#[test]
+fn reopening_keeps_the_runs() {
+    let (_dir, loc) = temp_db();
+    let id = open(&loc).unwrap().save(&fixture("aes-mask.json")).unwrap();
+    let mut again = open(&loc).unwrap();
+    assert_eq!(as_json(&again.load(id).unwrap()), as_json(&fixture("aes-mask.json")));
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    let text = "these are my notes, not a database\n".repeat(200);
+    std::fs::write(&path, &text).unwrap();
+    let err = open(&Location::Sqlite(path.clone())).err().expect("refused");
+    assert!(matches!(err, StoreError::NotADatabase { .. }), "{err}");
+    assert!(err.to_string().contains("not a cryptobench database"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no journal left behind");
+}
+
+#[test]
+fn another_programs_sqlite_database_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.sqlite");
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('x');")
+            .unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    let err = open(&Location::Sqlite(path.clone())).err().expect("refused");
+    assert!(err.to_string().contains("contacts"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_database_from_a_newer_version_is_refused() {
+    let (_dir, loc) = temp_db();
+    drop(open(&loc).unwrap());
+    let Location::Sqlite(path) = &loc else { unreachable!() };
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .execute("INSERT INTO schema_migrations (version, applied_at) VALUES (999, 'later')", [])
+        .unwrap();
+    let err = open(&loc).err().expect("refused");
+    assert!(matches!(err, StoreError::NewerSchema { found: 999, .. }), "{err}");
+}
+
+/// tests/fixtures/store/schema-v1.sqlite was written by the first version
+/// of the store (schema 1) and is kept as is: every later version must open
+/// it, migrate it and read its run back.
+#[test]
+fn a_database_written_by_the_first_version_still_opens() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/store/schema-v1.sqlite");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.sqlite");
+    std::fs::copy(&src, &path).unwrap();
+    let mut store = open(&Location::Sqlite(path)).unwrap();
+    assert_eq!(store.schema_version().unwrap(), current_version());
+    let runs = store.list().unwrap();
+    assert_eq!(runs.len(), 1);
+    assert_eq!(runs[0].label.as_deref(), Some("aes-mask"));
+    let run = store.load(runs[0].id).unwrap();
+    assert_eq!(as_json(&run), as_json(&fixture("aes-mask.json")));
+}
+
+#[test]
+fn concurrent_writers_lose_nothing() {
+    let (_dir, loc) = temp_db();
+    drop(open(&loc).unwrap());
+    let run = fixture("aes-mask.json");
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let (loc, run) = (loc.clone(), run.clone());
+            std::thread::spawn(move || {
+                let mut store = open(&loc).unwrap();
+                (0..5).map(|_| store.save(&run).unwrap()).collect::<Vec<_>>()
+            })
+        })
+        .collect();
+    let mut ids: Vec<i64> = threads.into_iter().flat_map(|t| t.join().unwrap()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 20);
+    let mut store = open(&loc).unwrap();
+    assert_eq!(store.list().unwrap().len(), 20);
+    for id in ids {
+        assert_eq!(store.load(id).unwrap().configurations.len(), 2);
+    }
+}

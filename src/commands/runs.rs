@@ -1,0 +1,80 @@
+//! `cryptobench runs list|show|export|import|delete`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use comfy_table::presets::NOTHING;
+use comfy_table::Table;
+use cryptobench_report::{render, Format};
+use cryptobench_store::Store;
+
+use crate::cli::{ExportFormat, RunsAction, RunsArgs};
+use crate::commands::run::{format, unit};
+use crate::store::{open, parse_run_json, read_input, resolve_id, store_error};
+
+pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
+    let (mut store, location) = open(&args.db)?;
+    let store: &mut dyn Store = store.as_mut();
+    let text = match &args.action {
+        RunsAction::List => list(store)?,
+        RunsAction::Show { run, format: f, units } => {
+            let id = resolve_id(store, run)?;
+            render(&store.load(id).map_err(store_error)?, format(*f), unit(*units))
+        }
+        RunsAction::Export { run, format: f } => {
+            let id = resolve_id(store, run)?;
+            let run = store.load(id).map_err(store_error)?;
+            let f = match f {
+                ExportFormat::Json => Format::Json,
+                ExportFormat::Csv => Format::Csv,
+                ExportFormat::Markdown => Format::Markdown,
+            };
+            render(&run, f, cryptobench_core::units::Unit::Mb)
+        }
+        RunsAction::Import { file } => {
+            let run = parse_run_json(&read_input(file)?, file)?;
+            let id = store.save(&run).map_err(store_error)?;
+            format!("imported {file} as run {id} in {}\n", location.display())
+        }
+        RunsAction::Delete { id } => {
+            store.delete(*id).map_err(store_error)?;
+            format!("deleted run {id} from {}\n", location.display())
+        }
+    };
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+        .context("writing to stdout")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn list(store: &mut dyn Store) -> Result<String> {
+    let runs = store.list().map_err(store_error)?;
+    if runs.is_empty() {
+        return Ok("no runs stored yet: `cryptobench run` saves one\n".into());
+    }
+    let mut table = Table::new();
+    table
+        .load_preset(NOTHING)
+        .set_header(["id", "started", "label", "host", "cpu", "configurations", "cells"]);
+    for r in runs {
+        let label = match (&r.label, &r.imported) {
+            (Some(l), Some(i)) => format!("{l} (imported {i})"),
+            (None, Some(i)) => format!("(imported {i})"),
+            (Some(l), None) => l.clone(),
+            (None, None) => String::new(),
+        };
+        table.add_row(vec![
+            r.id.to_string(),
+            r.started_at,
+            label,
+            r.hostname.unwrap_or_default(),
+            r.cpu_model.unwrap_or_default(),
+            r.configurations.join(", "),
+            r.measured_cells.to_string(),
+        ]);
+    }
+    Ok(format!("{table}\n"))
+}
