@@ -10,6 +10,16 @@ pub enum Support {
     Unsupported(String),
 }
 
+impl From<Result<(), BackendError>> for Support {
+    /// Whether looking the algorithm up succeeded; the error says why not.
+    fn from(found: Result<(), BackendError>) -> Support {
+        match found {
+            Ok(()) => Support::Supported,
+            Err(e) => Support::Unsupported(e.to_string()),
+        }
+    }
+}
+
 /// Ciphertext and (AEAD) tag of a one-shot encryption.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sealed {

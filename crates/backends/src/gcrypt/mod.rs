@@ -311,10 +311,7 @@ impl Backend for GcryptBackend {
             self.cipher(alg)
                 .and_then(|(algo, mode)| CipherHd::open(&self.api, algo, mode).map(drop))
         };
-        match r {
-            Ok(()) => Support::Supported,
-            Err(e) => Support::Unsupported(e.to_string()),
-        }
+        Support::from(r)
     }
 
     fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {

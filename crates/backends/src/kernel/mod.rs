@@ -206,10 +206,7 @@ impl Backend for KernelBackend {
                 .map(drop)
                 .map_err(|e| BackendError::Unsupported(format!("{} (binding {name} fails: {e})", alg.id)))
         });
-        match r {
-            Ok(()) => Support::Supported,
-            Err(e) => Support::Unsupported(e.to_string()),
-        }
+        Support::from(r)
     }
 
     fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {

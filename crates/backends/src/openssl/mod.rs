@@ -247,10 +247,7 @@ impl Backend for OpensslBackend {
         } else {
             self.cipher(alg).map(drop)
         };
-        match found {
-            Ok(()) => Support::Supported,
-            Err(e) => Support::Unsupported(e.to_string()),
-        }
+        Support::from(found)
     }
 
     fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
