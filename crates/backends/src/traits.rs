@@ -20,6 +20,22 @@ impl From<Result<(), BackendError>> for Support {
     }
 }
 
+/// Refuses a key or IV whose length is not the catalog's for `alg`, before
+/// any library sees it (a library may read past a short buffer).
+pub fn check_key_and_iv(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
+    if key.len() != alg.key_len || iv.len() != alg.iv_len {
+        return Err(BackendError::Invalid(format!(
+            "{} takes a {}-byte key and a {}-byte IV, got {} and {}",
+            alg.id,
+            alg.key_len,
+            alg.iv_len,
+            key.len(),
+            iv.len()
+        )));
+    }
+    Ok(())
+}
+
 /// Ciphertext and (AEAD) tag of a one-shot encryption.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sealed {
@@ -83,3 +99,37 @@ pub trait Primitive {
         None
     }
 }
+
+/// Implements [`Backend::encrypt_once`] and [`Backend::decrypt_once`] inside
+/// an `impl Backend` for backends whose one-shot path is a single
+/// `self.crypt_once(alg, encrypt, key, iv, aad, input, tag)`.
+macro_rules! one_shot_through_crypt_once {
+    () => {
+        fn encrypt_once(
+            &self,
+            alg: &cryptobench_core::AlgorithmSpec,
+            key: &[u8],
+            iv: &[u8],
+            aad: &[u8],
+            plaintext: &[u8],
+        ) -> Result<$crate::Sealed, $crate::BackendError> {
+            let mut tag = vec![0u8; alg.tag_len];
+            let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
+            Ok($crate::Sealed { ciphertext, tag })
+        }
+
+        fn decrypt_once(
+            &self,
+            alg: &cryptobench_core::AlgorithmSpec,
+            key: &[u8],
+            iv: &[u8],
+            aad: &[u8],
+            ciphertext: &[u8],
+            tag: &[u8],
+        ) -> Result<Vec<u8>, $crate::BackendError> {
+            let mut tag = tag.to_vec();
+            self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag)
+        }
+    };
+}
+pub(crate) use one_shot_through_crypt_once;

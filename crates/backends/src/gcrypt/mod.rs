@@ -22,7 +22,7 @@ use self::handles::{check, check_tag, CipherHd, MdHd};
 use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
 use crate::error::{BackendError, OpenError};
 use crate::native;
-use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Sealed, Support};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.20.dylib", "libgcrypt.dylib"];
@@ -201,20 +201,6 @@ impl GcryptBackend {
         Ok((algo, unsafe { (self.api.gcry_md_get_algo_dlen)(algo) } as usize))
     }
 
-    fn check_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
-        if key.len() != alg.key_len || iv.len() != alg.iv_len {
-            return Err(BackendError::Invalid(format!(
-                "{} takes a {}-byte key and a {}-byte IV, got {} and {}",
-                alg.id,
-                alg.key_len,
-                alg.iv_len,
-                key.len(),
-                iv.len()
-            )));
-        }
-        Ok(())
-    }
-
     /// A handle with the key set (and the IV, for the first message or the stream).
     fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(CipherHd<'_>, c_int), BackendError> {
         let (algo, mode) = self.cipher(alg)?;
@@ -240,7 +226,7 @@ impl GcryptBackend {
         input: &[u8],
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
-        Self::check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         let api = &self.api;
         let (hd, _) = self.keyed(alg, key, iv)?;
         let aead = alg.class == AlgorithmClass::Aead;
@@ -314,24 +300,7 @@ impl Backend for GcryptBackend {
         Support::from(r)
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        let mut tag = vec![0u8; alg.tag_len];
-        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
-        Ok(Sealed { ciphertext, tag })
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        let mut tag = tag.to_vec();
-        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag)
-    }
+    one_shot_through_crypt_once!();
 
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         // open/write/read on a handle: independent of the timed one-shot gcry_md_hash_buffer.
@@ -366,7 +335,7 @@ impl Backend for GcryptBackend {
                 }),
             });
         }
-        Self::check_lengths(alg, &inputs.key, &inputs.iv)?;
+        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         let encrypt = cell.operation == Operation::Encrypt;
         let (hd, mode) = self.keyed(alg, &inputs.key, &inputs.iv)?;
         Ok(match cell.mode {

@@ -17,7 +17,7 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 use self::primitives::{AeadMessage, CipherMessage, CipherStream, DigestMessage, DigestStream};
 use self::socket::{Control, Op, Tfm, CHUNK};
 use crate::error::{BackendError, OpenError};
-use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
 
 /// (AF_ALG type, kernel algorithm name) of a catalog algorithm.
 fn kernel_name(alg: &AlgorithmSpec) -> Option<(&'static str, String)> {
@@ -116,16 +116,6 @@ impl KernelBackend {
         }
         Ok(tfm)
     }
-
-    fn check_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
-        if key.len() != alg.key_len || iv.len() != alg.iv_len {
-            return Err(BackendError::Invalid(format!(
-                "{} takes a {}-byte key and a {}-byte IV here",
-                alg.id, alg.key_len, alg.iv_len
-            )));
-        }
-        Ok(())
-    }
 }
 
 /// One skcipher request over `input` (sent in chunks below the socket buffer, chained by the kernel's IV).
@@ -210,7 +200,7 @@ impl Backend for KernelBackend {
     }
 
     fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        Self::check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         let op = self.tfm(alg, key)?.accept().map_err(|e| os_error("accept", e))?;
         if alg.class == AlgorithmClass::Aead {
             let mut out = vec![0u8; aad.len() + plaintext.len() + alg.tag_len];
@@ -238,7 +228,7 @@ impl Backend for KernelBackend {
         ciphertext: &[u8],
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError> {
-        Self::check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         let op = self.tfm(alg, key)?.accept().map_err(|e| os_error("accept", e))?;
         if alg.class == AlgorithmClass::Aead {
             if tag.len() != alg.tag_len {
@@ -294,7 +284,7 @@ impl Backend for KernelBackend {
                 }),
             });
         }
-        Self::check_lengths(alg, &inputs.key, &inputs.iv)?;
+        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         let encrypt = cell.operation == Operation::Encrypt;
         let tfm = self.tfm(alg, &inputs.key)?;
         let op = tfm.accept().map_err(|e| os_error("accept", e))?;

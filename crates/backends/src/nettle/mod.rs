@@ -20,7 +20,7 @@ use self::cipher::{Chain, Keyed, Scheme, SetKey};
 use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
 use crate::error::{BackendError, OpenError};
 use crate::native::{self, CtxMem};
-use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Support};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libnettle.8.dylib", "libnettle.dylib"];
@@ -254,20 +254,6 @@ impl NettleBackend {
         }
     }
 
-    fn check_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
-        if key.len() != alg.key_len || iv.len() != alg.iv_len {
-            return Err(BackendError::Invalid(format!(
-                "{} takes a {}-byte key and a {}-byte IV here, got {} and {}",
-                alg.id,
-                alg.key_len,
-                alg.iv_len,
-                key.len(),
-                iv.len()
-            )));
-        }
-        Ok(())
-    }
-
     /// One whole message; for AEAD decryption the computed tag must equal `tag`.
     #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
     fn crypt_once(
@@ -280,7 +266,7 @@ impl NettleBackend {
         input: &[u8],
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
-        Self::check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         if let Some(problem) = alg.size_problem(input.len()) {
             return Err(BackendError::Invalid(problem));
         }
@@ -330,24 +316,7 @@ impl Backend for NettleBackend {
         Support::from(r)
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        let mut tag = vec![0u8; alg.tag_len];
-        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
-        Ok(Sealed { ciphertext, tag })
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        let mut tag = tag.to_vec();
-        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag)
-    }
+    one_shot_through_crypt_once!();
 
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let h = self.hash(alg)?;
@@ -383,7 +352,7 @@ impl Backend for NettleBackend {
                 Mode::Stream => Box::new(DigestStream { hash, ctx }),
             });
         }
-        Self::check_lengths(alg, &inputs.key, &inputs.iv)?;
+        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         let encrypt = cell.operation == Operation::Encrypt;
         let keyed = Keyed::new(&self.api, self.scheme(alg)?, &inputs.key, &inputs.iv, encrypt)?;
         Ok(match cell.mode {

@@ -16,7 +16,7 @@ use self::api::{Api, EVP_CTRL_AEAD_GET_TAG, EVP_CTRL_AEAD_SET_TAG};
 use self::handles::{call_failed, check, Cipher, Md, MdCtx};
 use self::primitives::{keyed_context, CipherMessage, CipherStream, DigestMessage, DigestStream};
 use crate::error::{BackendError, OpenError};
-use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Sealed, Support};
 
 /// Tried in order when no path is given: the current ABI first.
 #[cfg(target_os = "linux")]
@@ -136,20 +136,6 @@ impl OpensslBackend {
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
-    fn check_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
-        if key.len() != alg.key_len || iv.len() != alg.iv_len {
-            return Err(BackendError::Invalid(format!(
-                "{} takes a {}-byte key and a {}-byte IV, got {} and {}",
-                alg.id,
-                alg.key_len,
-                alg.iv_len,
-                key.len(),
-                iv.len()
-            )));
-        }
-        Ok(())
-    }
-
     /// One whole encryption or decryption through init/update/final.
     #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call, as EVP takes them
     fn crypt_once(
@@ -162,7 +148,7 @@ impl OpensslBackend {
         input: &[u8],
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
-        Self::check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         let api = &self.api;
         let cipher = self.cipher(alg)?;
         let ctx = keyed_context(api, &cipher, key, iv, encrypt)?;
@@ -250,24 +236,7 @@ impl Backend for OpensslBackend {
         Support::from(found)
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        let mut tag = vec![0u8; alg.tag_len];
-        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
-        Ok(Sealed { ciphertext, tag })
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        let mut tag = tag.to_vec();
-        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag)
-    }
+    one_shot_through_crypt_once!();
 
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let md = self.md(alg)?;
@@ -325,7 +294,7 @@ impl Backend for OpensslBackend {
                 }
             });
         }
-        Self::check_lengths(alg, &inputs.key, &inputs.iv)?;
+        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         let encrypt = cell.operation == Operation::Encrypt;
         let cipher = self.cipher(alg)?;
         let ctx = keyed_context(api, &cipher, &inputs.key, &inputs.iv, encrypt)?;

@@ -19,7 +19,7 @@ use digest::Digest;
 use self::modes::{Cbc, Cfb, Crypt, Ctr, Ecb, Xts};
 use self::primitives::{AeadMessage, CipherMessage, CipherStream, DigestMessage, DigestStream};
 use crate::error::BackendError;
-use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
 
 /// Runs `$body` with `$M` bound to the mode type of a plain cipher id.
 macro_rules! with_mode {
@@ -170,20 +170,6 @@ fn not_here(alg: &AlgorithmSpec) -> BackendError {
     BackendError::Unsupported(format!("{} (no RustCrypto crate for it is linked in)", alg.id))
 }
 
-fn check_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
-    if key.len() != alg.key_len || iv.len() != alg.iv_len {
-        return Err(BackendError::Invalid(format!(
-            "{} takes a {}-byte key and a {}-byte IV, got {} and {}",
-            alg.id,
-            alg.key_len,
-            alg.iv_len,
-            key.len(),
-            iv.len()
-        )));
-    }
-    Ok(())
-}
-
 fn crypt_once<M: Crypt>(key: &[u8], iv: &[u8], encrypt: bool, input: &[u8]) -> Result<Vec<u8>, BackendError> {
     let mut out = input.to_vec();
     M::new(key, iv, encrypt)?.update(&mut out)?;
@@ -224,7 +210,7 @@ impl Backend for RustcryptoBackend {
     }
 
     fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         if alg.class == AlgorithmClass::Aead {
             return with_aead!(alg.id, A => {
                 let a: A = aead::new(key)?;
@@ -246,7 +232,7 @@ impl Backend for RustcryptoBackend {
         ciphertext: &[u8],
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError> {
-        check_lengths(alg, key, iv)?;
+        check_key_and_iv(alg, key, iv)?;
         if alg.class == AlgorithmClass::Aead {
             return with_aead!(alg.id, A => {
                 let a: A = aead::new(key)?;
@@ -281,7 +267,7 @@ impl Backend for RustcryptoBackend {
                 Mode::Stream => Box::new(DigestStream { hasher: D::new(), implementation }),
             }), else Err(not_here(alg)));
         }
-        check_lengths(alg, &inputs.key, &inputs.iv)?;
+        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         let encrypt = cell.operation == Operation::Encrypt;
         if alg.class == AlgorithmClass::Aead {
             if cell.mode == Mode::Stream {
