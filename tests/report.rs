@@ -96,7 +96,7 @@ fn headless(browser: &Path, profile: &Path) -> Command {
 #[test]
 fn the_report_renders_in_a_real_browser() {
     let Some(browser) = chromium() else {
-        eprintln!("SKIPPED: no chromium on PATH (.ci/run installs Debian's chromium)");
+        cryptobench_testkit::missing("chromium", "not on PATH (.ci/run installs Debian's chromium)");
         return;
     };
     let dir = tempfile::tempdir().unwrap();

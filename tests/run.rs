@@ -338,3 +338,37 @@ fn rounds_interleave_configurations_and_pool_samples() {
     );
     cryptobench().args(["run", "--rounds", "0"]).assert().code(2);
 }
+
+#[test]
+fn a_hanging_worker_is_killed_after_the_timeout_and_the_rest_is_kept() {
+    if !system_openssl_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let Some(hanging) = build_fixture_library("hanging_libcrypto", dir.path()) else {
+        return;
+    };
+    let db = dir.path().join("runs.sqlite");
+    let started = std::time::Instant::now();
+    let out = cryptobench()
+        .args(["run", "--algos", "aes-128-cbc", "--sizes", "16", "--format", "json", "--worker-timeout", "2"])
+        .arg(format!("--backend=openssl={}", hanging.display()))
+        .args(["--backend", "openssl", "--db"])
+        .arg(&db)
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(60), "the run waited for the hung worker");
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&out);
+    let configs = run["configurations"].as_array().unwrap();
+    assert_eq!(configs[0]["status"], "timed_out", "{}", configs[0]);
+    let reason = configs[0]["reason"].as_str().unwrap();
+    assert!(reason.contains("said nothing for 2s while verifying aes-128-cbc"), "{reason}");
+    assert_eq!(configs[1]["status"], "completed");
+    assert_eq!(configs[1]["cells"][0]["status"], "measured");
+    // Saved, with the timed-out configuration in it.
+    let shown = cryptobench().args(["runs", "show", "1", "--format", "json", "--db"]).arg(&db).output().unwrap();
+    assert!(shown.status.success(), "{}", String::from_utf8_lossy(&shown.stderr));
+    assert_eq!(json(&shown)["configurations"][0]["status"], "timed_out");
+}

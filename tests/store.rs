@@ -211,7 +211,7 @@ fn a_postgresql_server_that_does_not_answer_is_a_clear_error() {
 #[test]
 fn concurrent_runs_into_postgresql_lose_nothing() {
     let Ok(base) = std::env::var("CRYPTOBENCH_TEST_POSTGRES") else {
-        eprintln!("SKIPPED: CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)");
+        cryptobench_testkit::missing("a PostgreSQL server", "CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)");
         return;
     };
     if !system_openssl_available() {

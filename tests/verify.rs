@@ -29,7 +29,7 @@ fn backends_lists_every_backend_with_a_status() {
             assert!(!b["supported"].as_array().unwrap().is_empty(), "{b}");
         } else {
             assert!(!b["reason"].as_str().unwrap().is_empty(), "{b}");
-            eprintln!("{} unavailable here: {}", b["id"], b["reason"]);
+            cryptobench_testkit::backend_unavailable(b["id"].as_str().unwrap(), &b["reason"]);
         }
     }
     // Linked in, so available everywhere.

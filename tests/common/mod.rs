@@ -20,7 +20,7 @@ pub fn shared_test_db() -> PathBuf {
 }
 
 /// Compiles a C fixture into a shared library in `dir`; None (with a printed
-/// reason) where no C compiler is installed.
+/// reason) where no C compiler is installed, a failure under CI.
 pub fn build_fixture_library(name: &str, dir: &Path) -> Option<PathBuf> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
@@ -30,13 +30,13 @@ pub fn build_fixture_library(name: &str, dir: &Path) -> Option<PathBuf> {
         Ok(s) if s.success() => Some(out),
         Ok(s) => panic!("cc failed on {}: {s}", src.display()),
         Err(e) => {
-            eprintln!("SKIPPED: no C compiler to build {name} ({e})");
+            cryptobench_testkit::missing("a C compiler (cc)", format!("needed to build the fixture {name}: {e}"));
             None
         }
     }
 }
 
-/// Whether the system's libcrypto can be measured here (it can in CI).
+/// Whether the system's libcrypto can be measured here; under CI its absence fails the test.
 pub fn system_openssl_available() -> bool {
     let out = cryptobench()
         .args(["algorithms", "--format", "json"])
@@ -45,7 +45,7 @@ pub fn system_openssl_available() -> bool {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_default();
     let ok = v["configurations"][0]["available"].as_bool() == Some(true);
     if !ok {
-        eprintln!("SKIPPED: no system OpenSSL libcrypto here: {}", v["configurations"][0]["reason"]);
+        cryptobench_testkit::missing("the system's OpenSSL libcrypto", &v["configurations"][0]["reason"]);
     }
     ok
 }

@@ -1,6 +1,6 @@
 //! The PostgreSQL store against a real server: the URL comes from
 //! CRYPTOBENCH_TEST_POSTGRES (`.ci/run` installs and starts one); without it
-//! these tests skip with a printed reason. Each test works in a schema of
+//! these tests skip with a printed reason (and fail under CI=true). Each test works in a schema of
 //! its own, dropped at the end.
 
 mod common;
@@ -19,7 +19,10 @@ struct Schema {
 impl Schema {
     fn new(test: &str) -> Option<Schema> {
         let Ok(base) = std::env::var("CRYPTOBENCH_TEST_POSTGRES") else {
-            eprintln!("SKIPPED {test}: CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)");
+            cryptobench_testkit::missing(
+                "a PostgreSQL server",
+                format!("{test}: CRYPTOBENCH_TEST_POSTGRES is not set (.ci/run sets it)"),
+            );
             return None;
         };
         let name = format!("t_{}_{}", test, std::process::id());

@@ -1,0 +1,61 @@
+//! What a test does when something it needs is not on this machine.
+//!
+//! On a developer's machine a missing library, compiler, server or browser
+//! skips the test with the reason printed. Under CI (`CI=true`), where
+//! `.ci/run` installs everything, the same absence is a failure: a broken
+//! install step must never turn the suite silently green.
+
+use std::fmt::Display;
+
+/// Whether the tests run under CI (`CI=true`, as `.ci/run` and most CI services set it).
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1")
+}
+
+/// `dependency` is missing for `why`: the test skips (the caller returns
+/// right after), except under CI, where this panics at the caller's line.
+#[track_caller]
+pub fn missing(dependency: &str, why: impl Display) {
+    if under_ci() {
+        panic!("{dependency} is missing under CI=true ({why}): .ci/run must install it, so this test may not skip");
+    }
+    eprintln!("SKIPPED: {dependency} is missing: {why}");
+}
+
+/// The operating system refuses something no install can provide (the
+/// kernel's AF_ALG sockets in a sandbox, a CPU feature): the test skips
+/// everywhere, saying why. Use it only for facts about the platform.
+pub fn platform_lacks(facility: &str, why: impl Display) {
+    eprintln!("SKIPPED: this platform lacks {facility}: {why}");
+}
+
+/// A backend of cryptobench could not be opened for `why`. The kernel's
+/// crypto API is a facility of the platform (sandboxes refuse AF_ALG
+/// sockets), so it skips everywhere; every library is an install, so its
+/// absence fails under CI.
+#[track_caller]
+pub fn backend_unavailable(id: &str, why: impl Display) {
+    if id == "kernel" {
+        platform_lacks("the kernel crypto API (AF_ALG)", why);
+    } else {
+        missing(&format!("the {id} backend's library"), why);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_ci_variable() {
+        // The variable is read, not cached: this test sees what its process was given.
+        let expected = std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1");
+        assert_eq!(under_ci(), expected);
+    }
+
+    #[test]
+    fn a_missing_dependency_fails_only_under_ci() {
+        let outcome = std::panic::catch_unwind(|| missing("libexample", "not found"));
+        assert_eq!(outcome.is_err(), under_ci());
+    }
+}
