@@ -118,9 +118,15 @@ impl KernelBackend {
     }
 }
 
-/// One skcipher request over `input` (sent in chunks below the socket buffer, chained by the kernel's IV).
-pub fn skcipher(op: &Op, encrypt: bool, iv: &[u8], xts: bool, input: &[u8], out: &mut [u8]) -> Result<(), BackendError> {
-    if xts && input.len() > CHUNK {
+/// One skcipher request over `input`, or over `out` itself where `input`
+/// is None (in place), sent in chunks below the socket buffer and chained
+/// by the kernel's IV; the result is read into `out`.
+pub fn skcipher(op: &Op, encrypt: bool, iv: &[u8], xts: bool, input: Option<&[u8]>, out: &mut [u8]) -> Result<(), BackendError> {
+    let len = out.len();
+    if input.is_some_and(|i| i.len() != len) {
+        return Err(BackendError::Invalid("input and output differ in length".into()));
+    }
+    if xts && len > CHUNK {
         return Err(BackendError::Unsupported(format!(
             "kernel XTS data units above {CHUNK} bytes (one request must fit the socket buffer)"
         )));
@@ -130,23 +136,26 @@ pub fn skcipher(op: &Op, encrypt: bool, iv: &[u8], xts: bool, input: &[u8], out:
         iv: (!iv.is_empty()).then_some(iv),
         assoclen: None,
     };
-    if input.is_empty() {
-        return Ok(());
-    }
     let mut at = 0;
-    while at < input.len() {
-        let n = CHUNK.min(input.len() - at);
-        let last = at + n == input.len();
+    while at < len {
+        let n = CHUNK.min(len - at);
+        let last = at + n == len;
         let c = if at == 0 { &control } else { &Control::default() };
-        op.send(c, &[&input[at..at + n]], !last).map_err(|e| os_error("sendmsg", e))?;
+        let chunk = match input {
+            Some(i) => &i[at..at + n],
+            None => &out[at..at + n],
+        };
+        op.send(c, &[chunk], !last).map_err(|e| os_error("sendmsg", e))?;
         op.read(&mut out[at..at + n]).map_err(|e| os_error("read", e))?;
         at += n;
     }
     Ok(())
 }
 
-/// One AEAD request: AAD ‖ input in, AAD ‖ output (‖ tag when encrypting) out (algif_aead).
-pub fn aead(op: &Op, encrypt: bool, iv: &[u8], aad: &[u8], parts: &[&[u8]], out: &mut [u8]) -> Result<(), BackendError> {
+/// Sends one AEAD request: AAD ‖ the data parts (algif_aead); the kernel
+/// has taken them all when this returns, so the caller may then read the
+/// result into the same buffers.
+pub fn aead_send(op: &Op, encrypt: bool, iv: &[u8], aad: &[u8], parts: &[&[u8]]) -> Result<(), BackendError> {
     let total: usize = aad.len() + parts.iter().map(|p| p.len()).sum::<usize>();
     if total > CHUNK {
         return Err(BackendError::Unsupported(format!(
@@ -158,10 +167,18 @@ pub fn aead(op: &Op, encrypt: bool, iv: &[u8], aad: &[u8], parts: &[&[u8]], out:
         iv: Some(iv),
         assoclen: Some(aad.len() as u32),
     };
-    let mut all: Vec<&[u8]> = vec![aad];
-    all.extend_from_slice(parts);
-    op.send(&control, &all, false).map_err(|e| os_error("sendmsg", e))?;
-    op.read(out).map_err(|e| match e.raw_os_error() {
+    match parts {
+        [one] => op.send(&control, &[aad, one], false),
+        [one, two] => op.send(&control, &[aad, one, two], false),
+        _ => return Err(BackendError::Invalid("an AEAD request has one or two data parts".into())),
+    }
+    .map_err(|e| os_error("sendmsg", e))
+}
+
+/// Reads an AEAD result, AAD ‖ output (‖ tag when encrypting), into the
+/// buffers of `out` in order; a tag that does not verify is EBADMSG.
+pub fn aead_read(op: &Op, out: &mut [&mut [u8]]) -> Result<(), BackendError> {
+    op.read_parts(out).map_err(|e| match e.raw_os_error() {
         Some(libc::EBADMSG) => BackendError::AuthenticationFailed,
         _ => os_error("read", e),
     })
@@ -203,16 +220,13 @@ impl Backend for KernelBackend {
         check_key_and_iv(alg, key, iv)?;
         let op = self.tfm(alg, key)?.accept().map_err(|e| os_error("accept", e))?;
         if alg.class == AlgorithmClass::Aead {
-            let mut out = vec![0u8; aad.len() + plaintext.len() + alg.tag_len];
-            aead(&op, true, iv, aad, &[plaintext], &mut out)?;
-            let tag = out.split_off(aad.len() + plaintext.len());
-            return Ok(Sealed {
-                ciphertext: out.split_off(aad.len()),
-                tag,
-            });
+            let (mut aad_out, mut ciphertext, mut tag) = (vec![0u8; aad.len()], vec![0u8; plaintext.len()], vec![0u8; alg.tag_len]);
+            aead_send(&op, true, iv, aad, &[plaintext])?;
+            aead_read(&op, &mut [&mut aad_out, &mut ciphertext, &mut tag])?;
+            return Ok(Sealed { ciphertext, tag });
         }
         let mut out = vec![0u8; plaintext.len()];
-        skcipher(&op, true, iv, alg.id.ends_with("-xts"), plaintext, &mut out)?;
+        skcipher(&op, true, iv, alg.id.ends_with("-xts"), Some(plaintext), &mut out)?;
         Ok(Sealed {
             ciphertext: out,
             tag: Vec::new(),
@@ -234,12 +248,13 @@ impl Backend for KernelBackend {
             if tag.len() != alg.tag_len {
                 return Err(BackendError::AuthenticationFailed);
             }
-            let mut out = vec![0u8; aad.len() + ciphertext.len()];
-            aead(&op, false, iv, aad, &[ciphertext, tag], &mut out)?;
-            return Ok(out.split_off(aad.len()));
+            let (mut aad_out, mut out) = (vec![0u8; aad.len()], vec![0u8; ciphertext.len()]);
+            aead_send(&op, false, iv, aad, &[ciphertext, tag])?;
+            aead_read(&op, &mut [&mut aad_out, &mut out])?;
+            return Ok(out);
         }
         let mut out = vec![0u8; ciphertext.len()];
-        skcipher(&op, false, iv, alg.id.ends_with("-xts"), ciphertext, &mut out)?;
+        skcipher(&op, false, iv, alg.id.ends_with("-xts"), Some(ciphertext), &mut out)?;
         Ok(out)
     }
 
@@ -305,7 +320,7 @@ impl Backend for KernelBackend {
                 aad: inputs.aad.clone(),
                 tag: if encrypt { vec![0; alg.tag_len] } else { sealed.tag },
                 ciphertext: if encrypt { Vec::new() } else { sealed.ciphertext },
-                scratch: Vec::new(),
+                aad_out: vec![0; inputs.aad.len()],
                 implementation,
             }));
         }

@@ -3,7 +3,7 @@
 //! kernel path and part of what is measured.
 
 use super::socket::{Control, Op, Tfm, CHUNK};
-use super::{aead, hash, os_error, skcipher};
+use super::{aead_read, aead_send, hash, os_error, skcipher};
 use crate::error::BackendError;
 use crate::traits::Primitive;
 
@@ -25,8 +25,7 @@ impl Primitive for CipherStream {
         let op = if self.encrypt { libc::ALG_OP_ENCRYPT } else { libc::ALG_OP_DECRYPT };
         for _ in 0..iterations {
             if self.xts {
-                let input = buf.to_vec();
-                skcipher(&self.op, self.encrypt, &self.iv, true, &input, buf)?;
+                skcipher(&self.op, self.encrypt, &self.iv, true, None, buf)?;
                 continue;
             }
             let mut at = 0;
@@ -56,7 +55,9 @@ impl Primitive for CipherStream {
     }
 }
 
-/// `message` for plain ciphers: one request per call with the operation and IV (key kept on the socket).
+/// `message` for plain ciphers: one request per call with the operation and
+/// IV (key kept on the socket); encryption sends the buffer and reads the
+/// result back into it, decryption sends the prepared ciphertext.
 pub struct CipherMessage {
     pub _tfm: Tfm,
     pub op: Op,
@@ -72,9 +73,9 @@ impl Primitive for CipherMessage {
         if !self.encrypt && self.ciphertext.len() != buf.len() {
             return Err(BackendError::Invalid("buffer and prepared ciphertext differ in length".into()));
         }
+        let input = (!self.encrypt).then_some(&self.ciphertext[..]);
         for _ in 0..iterations {
-            let input = if self.encrypt { buf.to_vec() } else { self.ciphertext.clone() };
-            skcipher(&self.op, self.encrypt, &self.iv, self.xts, &input, buf)?;
+            skcipher(&self.op, self.encrypt, &self.iv, self.xts, input, buf)?;
         }
         Ok(())
     }
@@ -84,7 +85,9 @@ impl Primitive for CipherMessage {
 }
 
 /// AEAD `message`: one request per call (operation, IV, AAD length; AAD ‖ data
-/// in; AAD ‖ data ‖ tag out); decryption sends the genuine tag and fails with EBADMSG otherwise.
+/// in; AAD ‖ data ‖ tag out, read straight into a scratch for the AAD, the
+/// buffer and the tag); decryption sends the prepared ciphertext and the
+/// genuine tag and fails with EBADMSG otherwise.
 pub struct AeadMessage {
     pub _tfm: Tfm,
     pub op: Op,
@@ -93,7 +96,8 @@ pub struct AeadMessage {
     pub aad: Vec<u8>,
     pub tag: Vec<u8>,
     pub ciphertext: Vec<u8>,
-    pub scratch: Vec<u8>,
+    /// Where the kernel's copy of the AAD is read to.
+    pub aad_out: Vec<u8>,
     pub implementation: Option<String>,
 }
 
@@ -102,23 +106,14 @@ impl Primitive for AeadMessage {
         if !self.encrypt && self.ciphertext.len() != buf.len() {
             return Err(BackendError::Invalid("buffer and prepared ciphertext differ in length".into()));
         }
-        let (a, n, t) = (self.aad.len(), buf.len(), self.tag.len());
-        self.scratch.resize(a + n + if self.encrypt { t } else { 0 }, 0);
         for _ in 0..iterations {
             if self.encrypt {
-                aead(&self.op, true, &self.iv, &self.aad, &[&*buf], &mut self.scratch)?;
-                self.tag.copy_from_slice(&self.scratch[a + n..]);
+                aead_send(&self.op, true, &self.iv, &self.aad, &[&*buf])?;
+                aead_read(&self.op, &mut [&mut self.aad_out, buf, &mut self.tag])?;
             } else {
-                aead(
-                    &self.op,
-                    false,
-                    &self.iv,
-                    &self.aad,
-                    &[&self.ciphertext, &self.tag],
-                    &mut self.scratch,
-                )?;
+                aead_send(&self.op, false, &self.iv, &self.aad, &[&self.ciphertext, &self.tag])?;
+                aead_read(&self.op, &mut [&mut self.aad_out, buf])?;
             }
-            buf.copy_from_slice(&self.scratch[a..a + n]);
         }
         Ok(())
     }

@@ -13,6 +13,17 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 /// single-threaded writer never waits for a reader.
 pub const CHUNK: usize = 64 * 1024;
 
+/// Most data parts of one `sendmsg` or `readv` (AAD, message, tag).
+const MAX_PARTS: usize = 4;
+
+/// Room for the control messages of one request: the operation, an IV of up
+/// to 64 bytes and the AAD length, each with its header (CMSG_SPACE).
+const CMSG_BUF: usize = 256;
+
+/// The control buffer, aligned for `cmsghdr` (CMSG_FIRSTHDR points into it).
+#[repr(C, align(8))]
+struct CmsgBuf([u8; CMSG_BUF]);
+
 /// A bound (and keyed) transformation socket.
 pub struct Tfm {
     fd: OwnedFd,
@@ -120,22 +131,31 @@ pub struct Control<'a> {
 impl Op {
     /// Sends `parts` (one request's data, e.g. AAD and message) with the control
     /// messages; `more` sets MSG_MORE (more data of the same request follows).
+    /// Nothing is allocated: the control messages and the I/O vector live on
+    /// the stack, since this runs inside timed loops.
     pub fn send(&self, control: &Control<'_>, parts: &[&[u8]], more: bool) -> io::Result<()> {
-        let mut cmsg_buf = vec![0u8; 256];
-        let mut iov: Vec<libc::iovec> = parts
-            .iter()
-            .map(|p| libc::iovec {
+        if parts.len() > MAX_PARTS {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "too many parts for one sendmsg"));
+        }
+        let mut cmsg_buf = CmsgBuf([0u8; CMSG_BUF]);
+        let empty = libc::iovec {
+            iov_base: std::ptr::null_mut(),
+            iov_len: 0,
+        };
+        let mut iov = [empty; MAX_PARTS];
+        for (slot, p) in iov.iter_mut().zip(parts) {
+            *slot = libc::iovec {
                 iov_base: p.as_ptr() as *mut libc::c_void,
                 iov_len: p.len(),
-            })
-            .collect();
+            };
+        }
         let total: usize = parts.iter().map(|p| p.len()).sum();
-        // SAFETY: msghdr is plain data; the control buffer is sized for the messages written below
-        // (CMSG_SPACE of each), which the CMSG_* macros lay out.
+        // SAFETY: msghdr is plain data; the control buffer is checked to hold the messages written
+        // below (CMSG_SPACE of each), which the CMSG_* macros lay out.
         unsafe {
             let mut msg: libc::msghdr = std::mem::zeroed();
             msg.msg_iov = iov.as_mut_ptr();
-            msg.msg_iovlen = iov.len() as _;
+            msg.msg_iovlen = parts.len() as _;
             let mut space = 0usize;
             if control.op.is_some() {
                 space += libc::CMSG_SPACE(4) as usize;
@@ -146,32 +166,34 @@ impl Op {
             if control.assoclen.is_some() {
                 space += libc::CMSG_SPACE(4) as usize;
             }
-            if space > cmsg_buf.len() {
-                cmsg_buf.resize(space, 0);
+            if space > CMSG_BUF {
+                return Err(io::Error::new(io::ErrorKind::InvalidInput, "IV too long for the control buffer"));
             }
             if space > 0 {
-                msg.msg_control = cmsg_buf.as_mut_ptr().cast();
+                msg.msg_control = cmsg_buf.0.as_mut_ptr().cast();
                 msg.msg_controllen = space as _;
                 let mut c = libc::CMSG_FIRSTHDR(&msg);
-                let put = |c: *mut libc::cmsghdr, kind: c_int, payload: &[u8]| {
+                let header = |c: *mut libc::cmsghdr, kind: c_int, len: usize| {
                     (*c).cmsg_level = libc::SOL_ALG;
                     (*c).cmsg_type = kind;
-                    (*c).cmsg_len = libc::CMSG_LEN(payload.len() as u32) as _;
-                    std::ptr::copy_nonoverlapping(payload.as_ptr(), libc::CMSG_DATA(c), payload.len());
+                    (*c).cmsg_len = libc::CMSG_LEN(len as u32) as _;
+                    libc::CMSG_DATA(c)
                 };
                 if let Some(op) = control.op {
-                    put(c, libc::ALG_SET_OP, &(op as u32).to_ne_bytes());
+                    let data = header(c, libc::ALG_SET_OP, 4);
+                    std::ptr::copy_nonoverlapping((op as u32).to_ne_bytes().as_ptr(), data, 4);
                     c = libc::CMSG_NXTHDR(&msg, c);
                 }
                 if let Some(iv) = control.iv {
                     // struct af_alg_iv { __u32 ivlen; __u8 iv[]; }
-                    let mut payload = (iv.len() as u32).to_ne_bytes().to_vec();
-                    payload.extend_from_slice(iv);
-                    put(c, libc::ALG_SET_IV, &payload);
+                    let data = header(c, libc::ALG_SET_IV, 4 + iv.len());
+                    std::ptr::copy_nonoverlapping((iv.len() as u32).to_ne_bytes().as_ptr(), data, 4);
+                    std::ptr::copy_nonoverlapping(iv.as_ptr(), data.add(4), iv.len());
                     c = libc::CMSG_NXTHDR(&msg, c);
                 }
                 if let Some(n) = control.assoclen {
-                    put(c, libc::ALG_SET_AEAD_ASSOCLEN, &n.to_ne_bytes());
+                    let data = header(c, libc::ALG_SET_AEAD_ASSOCLEN, 4);
+                    std::ptr::copy_nonoverlapping(n.to_ne_bytes().as_ptr(), data, 4);
                 }
             }
             let flags = if more { libc::MSG_MORE } else { 0 };
@@ -182,6 +204,50 @@ impl Op {
             if sent as usize != total {
                 return Err(io::Error::other(format!("the kernel took {sent} of {total} bytes")));
             }
+        }
+        Ok(())
+    }
+
+    /// Reads exactly the total length of `parts`, filling them in order
+    /// (`readv`): an AEAD result lands as AAD ‖ data ‖ tag in separate buffers, with no copy.
+    pub fn read_parts(&self, parts: &mut [&mut [u8]]) -> io::Result<()> {
+        if parts.len() > MAX_PARTS {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, "too many parts for one readv"));
+        }
+        let total: usize = parts.iter().map(|p| p.len()).sum();
+        let mut done = 0usize;
+        while done < total {
+            let empty = libc::iovec {
+                iov_base: std::ptr::null_mut(),
+                iov_len: 0,
+            };
+            let mut iov = [empty; MAX_PARTS];
+            let mut n = 0;
+            let mut skip = done;
+            for p in parts.iter_mut() {
+                if skip >= p.len() {
+                    skip -= p.len();
+                    continue;
+                }
+                iov[n] = libc::iovec {
+                    iov_base: p[skip..].as_mut_ptr().cast(),
+                    iov_len: p.len() - skip,
+                };
+                skip = 0;
+                n += 1;
+            }
+            // SAFETY: every iovec points into a live, exclusively borrowed part.
+            let got = unsafe { libc::readv(self.fd.as_raw_fd(), iov.as_ptr(), n as c_int) };
+            if got < 0 {
+                return Err(io::Error::last_os_error());
+            }
+            if got == 0 {
+                break;
+            }
+            done += got as usize;
+        }
+        if done != total {
+            return Err(io::Error::other(format!("the kernel returned {done} of {total} bytes")));
         }
         Ok(())
     }

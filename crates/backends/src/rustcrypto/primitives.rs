@@ -1,5 +1,10 @@
 //! The timed operations, generic over the concrete RustCrypto types so that
-//! the loop body is a direct call (see docs/METHOD.md for the modes).
+//! the loop body is a direct call (see docs/METHOD.md for the modes). The
+//! compiler sees through these calls, so every input and output passes
+//! through `black_box` on every call: nothing loop-invariant may be hoisted
+//! (decrypting the same ciphertext, hashing an unchanged buffer) or dropped.
+
+use std::hint::black_box;
 
 use aead::{AeadInOut, KeyInit};
 use digest::Digest;
@@ -18,7 +23,7 @@ pub struct CipherStream<M> {
 impl<M: Crypt> Primitive for CipherStream<M> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
         for _ in 0..iterations {
-            self.state.update(buf)?;
+            self.state.update(black_box(&mut *buf))?;
         }
         Ok(())
     }
@@ -28,8 +33,9 @@ impl<M: Crypt> Primitive for CipherStream<M> {
 }
 
 /// `message` for plain ciphers: IV set on the kept key schedule (or a new
-/// key schedule with `rekey`), one update over the message. Decryption
-/// decrypts the prepared ciphertext into the buffer.
+/// key schedule with `rekey`), one update over the message. Encryption
+/// works in place; decryption reads the prepared ciphertext and writes the
+/// buffer, with no copy, as the C libraries' decrypting calls do.
 pub struct CipherMessage<M> {
     pub state: M,
     pub key: Vec<u8>,
@@ -47,14 +53,15 @@ impl<M: Crypt> Primitive for CipherMessage<M> {
         }
         for _ in 0..iterations {
             if self.rekey {
-                self.state = M::new(&self.key, &self.iv, self.encrypt)?;
+                self.state = M::new(black_box(&self.key), &self.iv, self.encrypt)?;
+            }
+            if self.encrypt {
+                self.state.set_iv(black_box(&self.iv))?;
+                self.state.update(black_box(&mut *buf))?;
             } else {
-                self.state.set_iv(&self.iv)?;
+                self.state
+                    .message_into(black_box(&self.iv), black_box(&self.ciphertext), black_box(&mut *buf))?;
             }
-            if !self.encrypt {
-                buf.copy_from_slice(&self.ciphertext);
-            }
-            self.state.update(buf)?;
         }
         Ok(())
     }
@@ -84,12 +91,26 @@ impl<A: AeadInOut + KeyInit> Primitive for AeadMessage<A> {
         }
         for _ in 0..iterations {
             if self.rekey {
-                self.aead = super::aead::new(&self.key)?;
+                self.aead = super::aead::new(black_box(&self.key))?;
             }
             if self.encrypt {
-                seal(&self.aead, &self.iv, &self.aad, buf, &mut self.tag)?;
+                seal(
+                    &self.aead,
+                    black_box(&self.iv),
+                    black_box(&self.aad),
+                    black_box(&mut *buf),
+                    &mut self.tag,
+                )?;
+                black_box(&mut self.tag);
             } else {
-                open(&self.aead, &self.iv, &self.aad, &self.ciphertext, buf, &self.tag)?;
+                open(
+                    &self.aead,
+                    black_box(&self.iv),
+                    black_box(&self.aad),
+                    black_box(&self.ciphertext),
+                    black_box(&mut *buf),
+                    black_box(&self.tag),
+                )?;
             }
         }
         Ok(())
@@ -111,7 +132,7 @@ pub struct DigestMessage<D: Digest> {
 impl<D: Digest> Primitive for DigestMessage<D> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
         for _ in 0..iterations {
-            self.out = D::digest(&*buf);
+            self.out = black_box(D::digest(black_box(&*buf)));
         }
         Ok(())
     }
@@ -132,8 +153,9 @@ pub struct DigestStream<D: Digest + Clone> {
 impl<D: Digest + Clone> Primitive for DigestStream<D> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
         for _ in 0..iterations {
-            self.hasher.update(&*buf);
+            self.hasher.update(black_box(&*buf));
         }
+        black_box(&mut self.hasher);
         Ok(())
     }
     fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {

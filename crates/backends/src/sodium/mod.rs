@@ -356,7 +356,8 @@ impl Backend for SodiumBackend {
                 Mode::Message => Box::new(DigestMessage {
                     api,
                     hash,
-                    out: Vec::new(),
+                    // Sized here: the timed calls must not allocate.
+                    out: vec![0; alg.digest_len],
                 }),
                 Mode::Stream => Box::new(DigestStream {
                     api,
