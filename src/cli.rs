@@ -135,7 +135,30 @@ pub struct RunArgs {
     pub units: UnitArg,
 
     #[command(flatten)]
+    pub workers: WorkerArgs,
+
+    #[command(flatten)]
     pub save: SaveArgs,
+}
+
+/// How long a worker may stay silent.
+#[derive(Args, Debug, Clone, Default)]
+pub struct WorkerArgs {
+    /// Kill a worker that says nothing for this many seconds (a hung library, a blocked socket)
+    /// and report its configuration as timed out with what it was doing; the rest of the run goes
+    /// on and is saved [default: 300 s plus four cell budgets].
+    #[arg(long, value_name = "SECONDS", value_parser = parse_timeout)]
+    pub worker_timeout: Option<f64>,
+}
+
+impl WorkerArgs {
+    /// The silence limit for workers whose cells have `cell_budget_ns` each.
+    pub fn silence_limit(&self, cell_budget_ns: u64) -> std::time::Duration {
+        match self.worker_timeout {
+            Some(s) => std::time::Duration::from_secs_f64(s),
+            None => std::time::Duration::from_secs(300) + std::time::Duration::from_nanos(cell_budget_ns) * 4,
+        }
+    }
 }
 
 /// Where runs are kept.
@@ -346,6 +369,9 @@ pub struct VerifyArgs {
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+
+    #[command(flatten)]
+    pub workers: WorkerArgs,
 }
 
 fn parse_one_size(text: &str) -> Result<usize, String> {
@@ -414,6 +440,9 @@ pub struct AuditArgs {
     pub units: UnitArg,
 
     #[command(flatten)]
+    pub workers: WorkerArgs,
+
+    #[command(flatten)]
     pub save: SaveArgs,
 }
 
@@ -448,7 +477,25 @@ fn parse_sizes(text: &str) -> Result<Sizes, String> {
 }
 
 /// Seconds as `0.5`, `500ms` or `2s`; between 1 ms and one hour.
+/// A worker timeout: seconds (or with an ms/s suffix), from 1 ms to a day.
+pub fn parse_timeout(text: &str) -> Result<f64, String> {
+    let seconds = seconds(text)?;
+    if !(0.001..=86_400.0).contains(&seconds) {
+        return Err(format!("'{}' is outside 1 ms to 86400 s", text.trim()));
+    }
+    Ok(seconds)
+}
+
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    let seconds = seconds(text)?;
+    if !(0.001..=3600.0).contains(&seconds) {
+        return Err(format!("'{}' is outside 1 ms to 3600 s per cell", text.trim()));
+    }
+    Ok(seconds)
+}
+
+/// "0.5", "2s", "500ms" as seconds.
+fn seconds(text: &str) -> Result<f64, String> {
     let t = text.trim();
     let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
         (n, 1e-3)
@@ -462,8 +509,8 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
         .parse()
         .map_err(|_| format!("'{t}' is not a duration: give seconds such as 0.5, 2s or 500ms"))?;
     let seconds = value * scale;
-    if !seconds.is_finite() || !(0.001..=3600.0).contains(&seconds) {
-        return Err(format!("'{t}' is outside 1 ms to 3600 s per cell"));
+    if !seconds.is_finite() {
+        return Err(format!("'{t}' is not a finite duration"));
     }
     Ok(seconds)
 }

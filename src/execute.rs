@@ -91,9 +91,13 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             clock: None,
             overheads: Vec::new(),
             score: None,
+            platform: None,
         };
         match probe(&c.spec, plan.pin_cpu)? {
-            Probe::Available { backend, .. } => c.backend = Some(backend),
+            Probe::Available { backend, platform, .. } => {
+                c.backend = Some(backend);
+                c.platform = platform.map(|p| *p);
+            }
             Probe::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
         }
         out.push(c);
@@ -146,8 +150,11 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
             };
             bar.set_prefix(format!("[{}] {}{round_label}", c.index, c.spec.backend));
             let mut received = 0;
-            let end = run_job(&job(plan, c), |message| match message {
-                WorkerMessage::Hello { backend, .. } => c.backend = Some(backend),
+            let end = run_job(&job(plan, c), plan.silence_limit, |message| match message {
+                WorkerMessage::Hello { backend, platform, .. } => {
+                    c.backend = Some(backend);
+                    c.platform = platform.or(c.platform.take());
+                }
                 WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
                 WorkerMessage::Clock { phase, clock } => {
                     let record = c.clock.get_or_insert_with(ConfigurationClock::default);
@@ -167,12 +174,17 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                     received += 1;
                     crate::merge::add_round(&mut c.cells, cell, &plan.timing);
                 }
-                WorkerMessage::Verified(_) | WorkerMessage::Checked(_) | WorkerMessage::Unavailable { .. } | WorkerMessage::Done => {}
+                WorkerMessage::Verified(_)
+                | WorkerMessage::Checked(_)
+                | WorkerMessage::Activity { .. }
+                | WorkerMessage::Unavailable { .. }
+                | WorkerMessage::Done => {}
             })?;
             match end {
                 WorkerEnd::Completed => {}
                 WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
-                WorkerEnd::Crashed(reason) => {
+                WorkerEnd::Crashed(ref reason) | WorkerEnd::TimedOut(ref reason) => {
+                    let timed_out = matches!(end, WorkerEnd::TimedOut(_));
                     let missing = plan.cells.len() - received;
                     bar.inc((missing + plan.cells.len() * (rounds - round - 1)) as u64);
                     let of_round = if rounds > 1 {
@@ -180,8 +192,11 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                     } else {
                         String::new()
                     };
-                    c.status = ConfigurationStatus::Crashed {
-                        reason: format!("{reason} ({missing} of {} cells not measured{of_round})", plan.cells.len()),
+                    let reason = format!("{reason} ({missing} of {} cells not measured{of_round})", plan.cells.len());
+                    c.status = if timed_out {
+                        ConfigurationStatus::TimedOut { reason }
+                    } else {
+                        ConfigurationStatus::Crashed { reason }
                     };
                 }
             }

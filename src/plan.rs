@@ -28,6 +28,8 @@ pub struct Plan {
     pub core_class: Option<String>,
     /// Interleaved repetitions of the whole plan (samples are pooled).
     pub rounds: usize,
+    /// A worker silent for longer is killed and its configuration reported as timed out.
+    pub silence_limit: std::time::Duration,
 }
 
 /// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
@@ -68,6 +70,7 @@ pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
         backend: id.to_string(),
         library,
         env: Default::default(),
+        worker: None,
     })
 }
 
@@ -79,6 +82,7 @@ pub fn all_backends() -> Vec<ConfigurationSpec> {
             backend: id.to_string(),
             library: None,
             env: Default::default(),
+            worker: None,
         })
         .collect()
 }
@@ -94,6 +98,7 @@ pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
             backend: "openssl".into(),
             library: None,
             env: Default::default(),
+            worker: None,
         }]);
     }
     let mut specs: Vec<ConfigurationSpec> = Vec::new();
@@ -239,12 +244,14 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
                 .ok_or_else(|| usage(format!("unknown core class '{name}'; valid: {}", class_names())))?,
         ),
     };
+    let timing = timing(args.quick, args.time);
     Ok(Plan {
         only_available: asks_for_all(&args.backends),
         configurations,
         cells,
         sizes,
-        timing: timing(args.quick, args.time),
+        silence_limit: args.workers.silence_limit(timing.cell_budget_ns),
+        timing,
         pin_cpu: args.cpu,
         core_class,
         rounds: args.rounds,

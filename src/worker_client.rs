@@ -4,10 +4,12 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
-use cryptobench_core::result::{BackendInfo, ConfigurationSpec};
+use cryptobench_core::result::{BackendInfo, ConfigurationSpec, WorkerPlatform};
 
 /// How a worker ended.
 pub enum WorkerEnd {
@@ -17,30 +19,57 @@ pub enum WorkerEnd {
     Unavailable(String),
     /// It died or broke the protocol; the reason says how.
     Crashed(String),
+    /// It said nothing for longer than the silence limit and was killed;
+    /// the reason says what it was doing.
+    TimedOut(String),
 }
 
 /// What a probe learns about a configuration.
 pub enum Probe {
-    Available { backend: BackendInfo, supported: Vec<String> },
+    Available {
+        backend: BackendInfo,
+        supported: Vec<String>,
+        platform: Option<Box<WorkerPlatform>>,
+    },
     Unavailable(String),
 }
 
 /// Keeps the last few KiB of the worker's stderr for crash reports.
 const STDERR_TAIL: usize = 4096;
 
-/// Runs a job to its end, handing every message to `on_message`.
-pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<WorkerEnd> {
-    let exe = std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?;
-    let mut child = Command::new(exe)
-        .arg("worker")
+/// How long a probe (load the library, say hello) may stay silent: generous,
+/// since a worker may run under an emulator.
+pub const PROBE_SILENCE_LIMIT: Duration = Duration::from_secs(120);
+
+/// The command that starts a configuration's worker: its own `worker`
+/// command (an emulator, a driver in another language) or this executable.
+fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
+    let mut command = match configuration.worker.as_deref() {
+        Some([program, args @ ..]) => {
+            let mut c = Command::new(program);
+            c.args(args);
+            c
+        }
+        Some([]) => anyhow::bail!("the worker command of {} is empty", configuration.display()),
+        None => Command::new(std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?),
+    };
+    command.arg("worker");
+    Ok(command)
+}
+
+/// Runs a job to its end, handing every message to `on_message`. A worker
+/// that says nothing for `silence_limit` is killed and reported as timed
+/// out, with the last activity it announced.
+pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(WorkerMessage)) -> Result<WorkerEnd> {
+    let mut child = worker_command(&job.configuration)?
         .envs(&job.configuration.env)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .context("cannot start a worker process")?;
+        .with_context(|| format!("cannot start a worker process for {}", job.configuration.display()))?;
     let mut stdin = child.stdin.take().expect("piped");
-    serde_json::to_writer(&mut stdin, job).context("cannot send the job to the worker")?;
+    let sent = serde_json::to_writer(&mut stdin, job);
     drop(stdin);
     let mut stderr = child.stderr.take().expect("piped");
     let stderr_reader = std::thread::spawn(move || {
@@ -50,12 +79,35 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
         let start = (start..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
         text[start..].trim().to_string()
     });
+    // Lines arrive through a channel so that silence can be timed.
+    let (lines_tx, lines) = mpsc::channel::<String>();
+    let stdout = child.stdout.take().expect("piped");
+    let stdout_reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
 
     let mut done = false;
     let mut unavailable = None;
     let mut protocol_error = None;
-    for line in BufReader::new(child.stdout.take().expect("piped")).lines() {
-        let Ok(line) = line else { break };
+    let mut timed_out = None;
+    let mut activity = String::from("starting");
+    loop {
+        let line = match lines.recv_timeout(silence_limit) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => {
+                timed_out = Some(format!(
+                    "the worker said nothing for {} while {activity}; it was killed (raise --worker-timeout if the library is just slow)",
+                    humantime::format_duration(silence_limit)
+                ));
+                break;
+            }
+        };
         match serde_json::from_str::<WorkerMessage>(&line) {
             Ok(WorkerMessage::Hello { protocol, .. } | WorkerMessage::Unavailable { protocol, .. }) if protocol != PROTOCOL_VERSION => {
                 protocol_error = Some(format!(
@@ -65,6 +117,7 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
             }
             Ok(WorkerMessage::Done) => done = true,
             Ok(WorkerMessage::Unavailable { reason, .. }) => unavailable = Some(reason),
+            Ok(WorkerMessage::Activity { what }) => activity = what,
             Ok(message) => on_message(message),
             Err(e) => {
                 protocol_error = Some(format!(
@@ -75,11 +128,16 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
             }
         }
     }
-    if protocol_error.is_some() {
+    if protocol_error.is_some() || timed_out.is_some() {
         let _ = child.kill();
     }
     let status = child.wait().context("cannot wait for the worker")?;
+    drop(lines);
+    let _ = stdout_reader.join();
     let stderr_tail = stderr_reader.join().unwrap_or_default();
+    if let Some(reason) = timed_out {
+        return Ok(WorkerEnd::TimedOut(reason));
+    }
     if let Some(reason) = protocol_error {
         return Ok(WorkerEnd::Crashed(reason));
     }
@@ -88,6 +146,14 @@ pub fn run_job(job: &Job, mut on_message: impl FnMut(WorkerMessage)) -> Result<W
     }
     if done && status.success() {
         return Ok(WorkerEnd::Completed);
+    }
+    if let Err(e) = sent {
+        // The worker went away before reading its job: what it printed says why.
+        let mut reason = format!("the worker did not take its job ({e})");
+        if let Some(last) = stderr_tail.lines().rev().find(|l| !l.trim().is_empty()) {
+            reason.push_str(&format!("; its last words: {}", last.trim()));
+        }
+        return Ok(WorkerEnd::Crashed(reason));
     }
     Ok(WorkerEnd::Crashed(describe_death(status, done, &stderr_tail)))
 }
@@ -109,15 +175,25 @@ pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> J
 pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<Probe> {
     let job = probe_job(configuration, pin_cpu);
     let mut hello = None;
-    let end = run_job(&job, |m| {
-        if let WorkerMessage::Hello { backend, supported, .. } = m {
-            hello = Some((backend, supported));
+    let end = run_job(&job, PROBE_SILENCE_LIMIT, |m| {
+        if let WorkerMessage::Hello {
+            backend,
+            supported,
+            platform,
+            ..
+        } = m
+        {
+            hello = Some((backend, supported, platform));
         }
     })?;
     Ok(match (end, hello) {
-        (WorkerEnd::Completed, Some((backend, supported))) => Probe::Available { backend, supported },
+        (WorkerEnd::Completed, Some((backend, supported, platform))) => Probe::Available {
+            backend,
+            supported,
+            platform: platform.map(Box::new),
+        },
         (WorkerEnd::Completed, None) => Probe::Unavailable("the worker said nothing about its backend".into()),
-        (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason), _) => Probe::Unavailable(reason),
+        (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason) | WorkerEnd::TimedOut(reason), _) => Probe::Unavailable(reason),
     })
 }
 

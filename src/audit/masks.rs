@@ -108,6 +108,7 @@ mod tests {
             backend: "openssl".into(),
             library: None,
             env: Default::default(),
+            worker: None,
         };
         let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"), 1).unwrap();
         assert_eq!(v.len(), 5);
@@ -135,6 +136,7 @@ mod tests {
             backend: "gcrypt".into(),
             library: None,
             env: Default::default(),
+            worker: None,
         };
         let v = variants(&gcrypt, None, &cpu, None, 6).unwrap();
         assert_eq!(v.len(), 5);
@@ -147,6 +149,7 @@ mod tests {
             backend: "nettle".into(),
             library: None,
             env: Default::default(),
+            worker: None,
         };
         let v = variants(&nettle, None, &cpu, Some("AuthenticAMD"), 1).unwrap();
         assert!(v[0].0.env.is_empty(), "the baseline lets Nettle detect the CPU itself");
@@ -155,6 +158,7 @@ mod tests {
             backend: "sodium".into(),
             library: None,
             env: Default::default(),
+            worker: None,
         };
         assert!(variants(&sodium, None, &cpu, None, 1).unwrap_err().contains("cannot be masked"));
     }
@@ -165,6 +169,7 @@ mod tests {
             backend: "openssl".into(),
             library: None,
             env: Default::default(),
+            worker: None,
         };
         let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), 1).unwrap();
         assert_eq!(v[1].0.env["OPENSSL_ia32cap"].split(':').count(), 5);

@@ -267,6 +267,7 @@ mod tests {
                     backend: "openssl".into(),
                     library: None,
                     env: Default::default(),
+                    worker: None,
                 },
                 backend: None,
                 status: ConfigurationStatus::Completed,
@@ -275,6 +276,7 @@ mod tests {
                 clock: None,
                 overheads: vec![],
                 score: None,
+                platform: None,
             });
             masked.push(MaskedConfiguration {
                 index,

@@ -105,6 +105,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         configurations.extend(specs);
         groups.push((base.display(), masked, found));
     }
+    let timing = plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS)));
     let plan = Plan {
         configurations,
         cells: plan::cells(
@@ -116,7 +117,8 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             &sizes,
         ),
         sizes,
-        timing: plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS))),
+        silence_limit: args.workers.silence_limit(timing.cell_budget_ns),
+        timing,
         pin_cpu: args.cpu,
         core_class: None,
         rounds: args.rounds,
@@ -229,6 +231,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
     }
     for c in &run.configurations {
         if let cryptobench_core::result::ConfigurationStatus::Crashed { reason }
+        | cryptobench_core::result::ConfigurationStatus::TimedOut { reason }
         | cryptobench_core::result::ConfigurationStatus::Unavailable { reason } = &c.status
         {
             out.push_str(&format!("\n[{}] not measured completely: {reason}\n", c.index));

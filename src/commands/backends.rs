@@ -39,7 +39,7 @@ fn print_table(rows: &[(String, Probe)]) {
         .set_header(vec!["backend", "status", "version", "library", "algorithms"]);
     for (id, p) in rows {
         match p {
-            Probe::Available { backend, supported } => table.add_row(vec![
+            Probe::Available { backend, supported, .. } => table.add_row(vec![
                 id.clone(),
                 "available".into(),
                 short(&backend.version),
@@ -51,7 +51,7 @@ fn print_table(rows: &[(String, Probe)]) {
     }
     println!("{table}\n");
     for (id, p) in rows {
-        if let Probe::Available { backend, supported } = p {
+        if let Probe::Available { backend, supported, .. } = p {
             println!("{id}: {}", supported.join(", "));
             if let Some(cpu) = &backend.cpu_capabilities {
                 println!("  cpu: {cpu}");
@@ -74,7 +74,7 @@ fn print_json(rows: &[(String, Probe)]) {
     let list: Vec<_> = rows
         .iter()
         .map(|(id, p)| match p {
-            Probe::Available { backend, supported } => {
+            Probe::Available { backend, supported, .. } => {
                 json!({"id": id, "available": true, "backend": backend, "supported": supported})
             }
             Probe::Unavailable(reason) => json!({"id": id, "available": false, "reason": reason}),

@@ -100,7 +100,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
             verifications: Vec::new(),
             reports: Vec::new(),
         };
-        let end = run_job(&worker_job, |m| match m {
+        let end = run_job(&worker_job, args.workers.silence_limit(0), |m| match m {
             WorkerMessage::Hello { backend, .. } => checks.backend = Some(backend),
             WorkerMessage::Verified(v) => checks.verifications.push(v),
             WorkerMessage::Checked(r) => checks.reports.push(r),
@@ -109,7 +109,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
         match end {
             WorkerEnd::Completed => {}
             WorkerEnd::Unavailable(reason) => checks.availability = Availability::Unavailable { reason },
-            WorkerEnd::Crashed(reason) => checks.availability = Availability::Crashed { reason },
+            WorkerEnd::Crashed(reason) | WorkerEnd::TimedOut(reason) => checks.availability = Availability::Crashed { reason },
         }
         results.push(checks);
     }

@@ -17,6 +17,12 @@ use cryptobench_core::CATALOG;
 
 use crate::worker_client::send;
 
+/// Tells the orchestrator what starts now, so that a worker that falls
+/// silent can be reported with what it was doing.
+fn activity(out: &mut impl std::io::Write, what: impl Into<String>) -> std::io::Result<()> {
+    send(out, &WorkerMessage::Activity { what: what.into() })
+}
+
 pub fn worker() -> Result<ExitCode> {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).context("reading the job from stdin")?;
@@ -62,18 +68,20 @@ pub fn worker() -> Result<ExitCode> {
             protocol: PROTOCOL_VERSION,
             backend: backend.info(),
             supported,
+            platform: Some(cryptobench_cpu::worker_platform()),
         },
     )?;
     if let Some(verify) = &job.verify {
         verify_all(backend.as_ref(), verify, &mut out)?;
     } else if !job.probe_only {
-        let clock = |phase| WorkerMessage::Clock {
-            phase,
-            clock: cryptobench_cpu::clock::measure_clock(),
+        let clock = |out: &mut std::io::StdoutLock, phase| -> Result<()> {
+            activity(out, "measuring the core clock")?;
+            let clock = cryptobench_cpu::clock::measure_clock();
+            Ok(send(out, &WorkerMessage::Clock { phase, clock })?)
         };
-        send(&mut out, &clock(ClockPhase::Before))?;
+        clock(&mut out, ClockPhase::Before)?;
         measure_all(backend.as_ref(), &job, &mut out)?;
-        send(&mut out, &clock(ClockPhase::After))?;
+        clock(&mut out, ClockPhase::After)?;
     }
     send(&mut out, &WorkerMessage::Done)?;
     Ok(ExitCode::SUCCESS)
@@ -85,6 +93,7 @@ pub fn worker() -> Result<ExitCode> {
 fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Write) -> Result<()> {
     for id in &job.algorithms {
         let alg = catalog::get(id)?;
+        activity(out, format!("verifying {id}"))?;
         let outcome = verify_algorithm(backend, alg);
         let supported = !matches!(outcome, VerificationOutcome::Unsupported { .. });
         send(
@@ -95,6 +104,7 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
             }),
         )?;
         if supported {
+            activity(out, format!("cross-checking {id}"))?;
             send(
                 out,
                 &WorkerMessage::Checked(agreement::agreement(backend, alg, &job.lengths, job.seed)),
@@ -104,6 +114,9 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
                 &WorkerMessage::Checked(agreement::chunked(backend, alg, &job.lengths, job.seed)),
             )?;
         }
+    }
+    if !job.vectors.is_empty() {
+        activity(out, format!("running {} test vectors", job.vectors.len()))?;
     }
     for report in vectors::run(backend, &job.vectors) {
         send(out, &WorkerMessage::Checked(report))?;
@@ -119,6 +132,7 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) 
         let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
             Some((_, o)) => o.clone(),
             None => {
+                activity(out, format!("verifying {}", alg.id))?;
                 let o = verify_algorithm(backend, alg);
                 send(
                     out,
@@ -132,7 +146,10 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) 
             }
         };
         let result = match outcome {
-            VerificationOutcome::Passed { .. } => cryptobench_harness::run_cell(backend, alg, cell, &job.timing),
+            VerificationOutcome::Passed { .. } => {
+                activity(out, format!("measuring {}", cell.describe()))?;
+                cryptobench_harness::run_cell(backend, alg, cell, &job.timing)
+            }
             VerificationOutcome::Failed { reason } => CellOutcome::Failed {
                 reason: format!("verification failed, not timed: {reason}"),
             },

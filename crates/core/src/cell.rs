@@ -94,6 +94,17 @@ impl CellSpec {
         }
         label
     }
+
+    /// One line naming the cell: "aes-128-gcm enc message 16384 B".
+    pub fn describe(&self) -> String {
+        format!(
+            "{} {} {} {} B",
+            self.algorithm,
+            self.operation.short(),
+            self.mode_label(),
+            self.size
+        )
+    }
 }
 
 /// Operations that apply to an algorithm, given the ones the user asked for.

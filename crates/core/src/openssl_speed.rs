@@ -350,6 +350,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                 backend: "openssl".into(),
                 library: None,
                 env: BTreeMap::new(),
+                worker: None,
             },
             backend: Some(backend),
             status: ConfigurationStatus::Completed,
@@ -358,6 +359,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             clock: None,
             overheads: Vec::new(),
             score: None,
+            platform: None,
         }],
         label: None,
         imported: Some(ImportInfo {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cell::CellSpec;
 use crate::checks::{CheckReport, VerifyJob};
-use crate::result::{BackendInfo, CellResult, ClockMeasurement, ConfigurationSpec, TimingSettings, Verification};
+use crate::result::{BackendInfo, CellResult, ClockMeasurement, ConfigurationSpec, TimingSettings, Verification, WorkerPlatform};
 
 pub const PROTOCOL_VERSION: u32 = 1;
 
@@ -35,6 +35,10 @@ pub enum WorkerMessage {
         backend: BackendInfo,
         /// Catalog ids this backend supports.
         supported: Vec<String>,
+        /// Where the worker runs, as it sees it (an addition with a default:
+        /// a worker that does not send it reads as before).
+        #[serde(default)]
+        platform: Option<WorkerPlatform>,
     },
     Unavailable {
         protocol: u32,
@@ -49,6 +53,11 @@ pub enum WorkerMessage {
     Cell(CellResult),
     /// A `verify` job's result for one algorithm and kind of check.
     Checked(CheckReport),
+    /// What the worker starts doing now ("verifying aes-128-gcm",
+    /// "measuring sha256 digest 16 KiB"): named when it falls silent.
+    Activity {
+        what: String,
+    },
     Done,
 }
 

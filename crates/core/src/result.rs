@@ -173,6 +173,12 @@ pub struct ConfigurationSpec {
     /// Extra environment for the worker (e.g. capability masks).
     #[serde(default)]
     pub env: BTreeMap<String, String>,
+    /// The command that starts this configuration's worker when it is not
+    /// this executable: an emulator and a cross-built binary
+    /// (`["qemu-aarch64", "./cryptobench-aarch64"]`), or a driver in another
+    /// language. The argument `worker` is appended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worker: Option<Vec<String>>,
 }
 
 impl ConfigurationSpec {
@@ -211,6 +217,10 @@ pub enum ConfigurationStatus {
     Unavailable { reason: String },
     /// The worker died; cells received before are kept.
     Crashed { reason: String },
+    /// The worker said nothing for longer than `--worker-timeout` and was
+    /// killed; the reason says what it was doing. Cells received before are kept.
+    #[serde(rename = "timed_out")]
+    TimedOut { reason: String },
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
@@ -231,6 +241,40 @@ pub struct ConfigurationResult {
     pub overheads: Vec<OverheadFit>,
     #[serde(default)]
     pub score: Option<ClockScore>,
+    /// Where the worker ran, as the worker itself saw it (architecture, CPU
+    /// features, affinity, build). Absent in runs of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platform: Option<WorkerPlatform>,
+}
+
+/// A CPU feature by its normalised name ("aes", "sha_ni", "pmull") and where it was read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct FeatureRecord {
+    pub name: String,
+    pub source: String,
+}
+
+/// What a worker reports about the machine it runs on: everything about
+/// "the CPU" of a configuration comes from here, not from the orchestrator
+/// (a worker may run under an emulator or on another machine).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct WorkerPlatform {
+    /// The architecture the worker binary was built for, e.g. "x86_64", "aarch64".
+    pub arch: String,
+    pub os: String,
+    /// The CPU's crypto features as the worker detects them at run time.
+    #[serde(default)]
+    pub features: Vec<FeatureRecord>,
+    /// The logical CPUs the worker may run on after pinning (Linux: sched_getaffinity).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub affinity: Option<Vec<usize>>,
+    /// False for a debug build, whose Rust code runs many times slower.
+    #[serde(default = "yes")]
+    pub optimized: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Outcome of the known-answer, round-trip and tamper checks for one algorithm.

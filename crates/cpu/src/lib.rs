@@ -5,9 +5,11 @@ pub mod clock;
 pub mod core_class;
 pub mod features;
 mod host;
+mod platform;
 mod thread;
 
 pub use host::{cpu_vendor, host_info};
+pub use platform::worker_platform;
 #[cfg(target_os = "linux")]
 pub use thread::allowed_cpus;
 pub use thread::{pin_to_cpu, thread_cpu_time_ns, PinError};

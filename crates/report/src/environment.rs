@@ -30,6 +30,7 @@ pub fn configuration_line(c: &ConfigurationResult) -> String {
         ConfigurationStatus::Completed => {}
         ConfigurationStatus::Unavailable { reason } => line.push_str(&format!(" — UNAVAILABLE: {reason}")),
         ConfigurationStatus::Crashed { reason } => line.push_str(&format!(" — CRASHED: {reason}")),
+        ConfigurationStatus::TimedOut { reason } => line.push_str(&format!(" — TIMED OUT: {reason}")),
     }
     line
 }

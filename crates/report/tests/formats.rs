@@ -92,6 +92,7 @@ fn fixture() -> RunResult {
                     backend: "openssl".into(),
                     library: None,
                     env: BTreeMap::new(),
+                    worker: None,
                 },
                 backend: Some(openssl),
                 status: ConfigurationStatus::Completed,
@@ -176,6 +177,7 @@ fn fixture() -> RunResult {
                     sizes: vec![16, 16384],
                 }],
                 score: None,
+                platform: None,
             },
             ConfigurationResult {
                 index: 2,
@@ -183,6 +185,7 @@ fn fixture() -> RunResult {
                     backend: "openssl".into(),
                     library: Some("/opt/broken/libcrypto.so".into()),
                     env: BTreeMap::new(),
+                    worker: None,
                 },
                 backend: None,
                 status: ConfigurationStatus::Crashed {
@@ -193,6 +196,7 @@ fn fixture() -> RunResult {
                 clock: None,
                 overheads: vec![],
                 score: None,
+                platform: None,
             },
         ],
         label: None,

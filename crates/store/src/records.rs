@@ -73,6 +73,7 @@ pub fn save(tx: &mut dyn Transaction, run: &RunResult) -> Result<RunId, StoreErr
             ConfigurationStatus::Completed => ("completed", None),
             ConfigurationStatus::Unavailable { reason } => ("unavailable", Some(reason)),
             ConfigurationStatus::Crashed { reason } => ("crashed", Some(reason)),
+            ConfigurationStatus::TimedOut { reason } => ("timed_out", Some(reason)),
         };
         let b = c.backend.as_ref();
         let config_id = tx.insert(
