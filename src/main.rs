@@ -12,6 +12,7 @@ mod exit;
 mod merge;
 mod plan;
 mod store;
+mod warnings;
 mod worker_client;
 
 use std::process::ExitCode;

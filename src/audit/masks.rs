@@ -21,8 +21,8 @@ fn family_sets() -> Vec<Vec<Family>> {
     sets
 }
 
-/// The environment variable and value that switch some families off.
-type MaskFn = Box<dyn Fn(&[Family]) -> (&'static str, String)>;
+/// The environment variable and value that switch some families off, and the CPU features that makes unusable.
+type MaskFn = Box<dyn Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>)>;
 
 /// The masked variants of one configuration of any maskable backend.
 pub fn variants(
@@ -34,11 +34,11 @@ pub fn variants(
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
     let mask_of: MaskFn = match base.backend.as_str() {
         "openssl" => return openssl_variants(base, capabilities, first_index),
-        "gcrypt" => Box::new(gcrypt::mask),
+        "gcrypt" => Box::new(|families| (gcrypt::mask(families), gcrypt::cleared(families))),
         "nettle" => {
             let cpu = cpu.to_vec();
             let vendor = vendor.map(str::to_string);
-            Box::new(move |families| nettle::mask(&cpu, vendor.as_deref(), families))
+            Box::new(move |families| (nettle::mask(&cpu, vendor.as_deref(), families), nettle::cleared(families)))
         }
         other => {
             return Err(format!(
@@ -53,16 +53,18 @@ pub fn variants(
 fn with_masks(
     base: &ConfigurationSpec,
     first_index: usize,
-    mask_of: impl Fn(&[Family]) -> (&'static str, String),
+    mask_of: impl Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>),
 ) -> Vec<(ConfigurationSpec, MaskedConfiguration)> {
     family_sets()
         .into_iter()
         .enumerate()
         .map(|(i, families_off)| {
             let mut spec = base.clone();
+            let mut cleared = Vec::new();
             let mask = (!families_off.is_empty()).then(|| {
-                let (var, value) = mask_of(&families_off);
+                let ((var, value), off) = mask_of(&families_off);
                 spec.env.insert(var.to_string(), value.clone());
+                cleared = off.into_iter().map(str::to_string).collect();
                 (var.to_string(), value)
             });
             (
@@ -71,6 +73,7 @@ fn with_masks(
                     index: first_index + i,
                     families_off,
                     mask,
+                    cleared,
                 },
             )
         })
@@ -95,7 +98,9 @@ pub fn openssl_variants(
             )
         }
     };
-    Ok(with_masks(base, first_index, |families| openssl::mask(&vector, families)))
+    Ok(with_masks(base, first_index, |families| {
+        (openssl::mask(&vector, families), openssl::cleared(&vector, families))
+    }))
 }
 
 #[cfg(test)]
@@ -118,6 +123,7 @@ mod tests {
         assert_eq!(v[3].0.env["OPENSSL_ia32cap"], "~0:~0x20000000");
         assert_eq!(v[4].1.families_off.len(), 3);
         assert_eq!(v[4].1.index, 5);
+        assert_eq!(v[3].1.cleared, vec!["sha_ni"], "a two-word vector has no SHA512 bit");
     }
 
     #[test]

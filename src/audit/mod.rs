@@ -17,6 +17,9 @@ pub struct MaskedConfiguration {
     pub families_off: Vec<Family>,
     /// The variable and value set in the worker's environment.
     pub mask: Option<(String, String)>,
+    /// The CPU features the mask switches off (normalised names); a verdict
+    /// names no other feature.
+    pub cleared: Vec<String>,
 }
 
 /// The label of a set of switched-off families: "all on", "aes off", "all off".

@@ -15,7 +15,7 @@ use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatc
 use serde::Serialize;
 
 use crate::audit::masks::{variants, MASKABLE};
-use crate::audit::verdict::{verdicts, Verdict};
+use crate::audit::verdict::{verdicts, Verdict, WorkerCpu};
 use crate::audit::{label, MaskedConfiguration};
 use crate::cli::{AuditArgs, FormatArg};
 use crate::commands::run::{print_and_save, unit};
@@ -44,6 +44,7 @@ pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.1;
 #[derive(Serialize)]
 struct AuditReport {
     schema_version: u32,
+    /// The CPU features the first library's worker detected.
     cpu_features: Vec<Feature>,
     /// Per library: the masked configurations, in the run's numbering.
     libraries: Vec<AuditedLibrary>,
@@ -54,9 +55,22 @@ struct AuditReport {
 struct AuditedLibrary {
     base_index: usize,
     configuration: String,
+    /// The architecture and CPU features of the worker that ran this library: what the verdicts are about.
+    worker_arch: String,
+    worker_features: Vec<Feature>,
     configurations: Vec<MaskedConfiguration>,
     mismatches: Vec<Mismatch>,
     verdicts: Vec<Verdict>,
+}
+
+/// One audited library before measuring: its masked configurations, the
+/// mismatches between it and its worker's CPU, and that CPU.
+struct Group {
+    configuration: String,
+    masked: Vec<MaskedConfiguration>,
+    mismatches: Vec<Mismatch>,
+    arch: String,
+    cpu: Vec<Feature>,
 }
 
 pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
@@ -85,14 +99,18 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| DEFAULT_AUDIT_SIZES.to_vec());
     let algs = plan::algorithms(&args.algos, DEFAULT_AUDIT_ALGORITHMS)?;
     plan::check_cpu(args.cpu)?;
-    let cpu = features::runtime_features();
 
     let mut configurations = Vec::new();
-    let mut groups: Vec<(String, Vec<MaskedConfiguration>, Vec<Mismatch>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for base in &bases {
-        let capabilities = match probe(base, None)? {
-            Probe::Available { backend, .. } => backend.cpu_capabilities,
+        let (capabilities, platform) = match probe(base, args.cpu)? {
+            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities, platform),
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
+        };
+        // The CPU as the worker sees it: it may run under an emulator or elsewhere.
+        let (arch, cpu) = match platform {
+            Some(p) => (p.arch.clone(), features::from_records(&p.features)),
+            None => (std::env::consts::ARCH.to_string(), features::runtime_features()),
         };
         let variants = variants(base, capabilities.as_deref(), &cpu, vendor.as_deref(), configurations.len() + 1)
             .map_err(|e| usage(format!("{}: {e}", base.display())))?;
@@ -103,7 +121,13 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             .unwrap_or_default();
         let (specs, masked): (Vec<_>, Vec<_>) = variants.into_iter().unzip();
         configurations.extend(specs);
-        groups.push((base.display(), masked, found));
+        groups.push(Group {
+            configuration: base.display(),
+            masked,
+            mismatches: found,
+            arch,
+            cpu,
+        });
     }
     let timing = plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS)));
     let plan = Plan {
@@ -128,18 +152,37 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     run.label = args.save.label.clone();
     let libraries: Vec<AuditedLibrary> = groups
         .into_iter()
-        .map(|(configuration, masked, mismatches)| AuditedLibrary {
-            base_index: masked[0].index,
-            verdicts: verdicts(&run, &masked, &cpu),
-            configuration,
-            configurations: masked,
-            mismatches,
+        .map(|g| {
+            let base_index = g.masked[0].index;
+            // The measuring worker's own report, where it gave one; else the probe's.
+            let measured = run
+                .configurations
+                .iter()
+                .find(|c| c.index == base_index)
+                .and_then(|c| c.platform.as_ref());
+            let (arch, cpu) = match measured {
+                Some(p) => (p.arch.clone(), features::from_records(&p.features)),
+                None => (g.arch, g.cpu),
+            };
+            let worker = WorkerCpu {
+                arch: &arch,
+                features: cpu.iter().map(|f| f.name.to_string()).collect(),
+            };
+            AuditedLibrary {
+                base_index,
+                verdicts: verdicts(&run, &g.masked, &worker),
+                configuration: g.configuration,
+                configurations: g.masked,
+                mismatches: g.mismatches,
+                worker_arch: arch.clone(),
+                worker_features: cpu,
+            }
         })
         .collect();
     let ok = complete(&run);
     let report = AuditReport {
         schema_version: cryptobench_core::result::SCHEMA_VERSION,
-        cpu_features: cpu,
+        cpu_features: libraries.first().map(|l| l.worker_features.clone()).unwrap_or_default(),
         libraries,
         run,
     };

@@ -49,8 +49,14 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     let runtime = features::runtime_features();
     let mut libraries = Vec::new();
     for spec in configurations(&args.backends)? {
-        libraries.push(match probe(&spec, None)? {
-            Probe::Available { backend, .. } => library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &runtime),
+        libraries.push(match probe(&spec, args.cpu)? {
+            Probe::Available { backend, platform, .. } => {
+                // Compared with the CPU as the library's worker sees it.
+                let worker_cpu = platform
+                    .map(|p| features::from_records(&p.features))
+                    .unwrap_or_else(|| runtime.clone());
+                library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &worker_cpu)
+            }
             Probe::Unavailable(reason) => LibraryView {
                 configuration: spec.display(),
                 version: None,

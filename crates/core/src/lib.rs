@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod cell;
 pub mod checks;
 pub mod compare;
+pub mod dependent_ci;
 pub mod mann_whitney;
 pub mod openssl_speed;
 pub mod overhead;
@@ -14,6 +15,7 @@ pub mod protocol;
 pub mod result;
 pub mod sizes;
 pub mod stats;
+pub mod stopping;
 pub mod units;
 
 pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};

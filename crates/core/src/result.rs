@@ -30,6 +30,10 @@ pub struct RunResult {
     /// tool's output (`cryptobench import`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imported: Option<ImportInfo>,
+    /// What makes the whole run's figures less trustworthy (a debug build, a
+    /// frequency governor other than `performance`, turbo), each with the fix.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// Where an imported run came from and what its text said about its environment.
@@ -68,6 +72,12 @@ pub struct HostInfo {
     pub reported_mhz: Option<f64>,
     #[serde(default)]
     pub reported_mhz_source: Option<String>,
+    /// The cpufreq governor of the measured CPU, where the OS exposes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub governor: Option<String>,
+    /// Whether turbo/boost was on, where the OS says (intel_pstate no_turbo, cpufreq boost).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boost: Option<bool>,
 }
 
 /// An effective core clock measured with dependent-instruction chains (see crates/cpu/src/clock.rs).
@@ -309,6 +319,9 @@ pub struct CellResult {
     pub outcome: CellOutcome,
 }
 
+// A run holds at most a few thousand cells, most of them measured: boxing
+// the measurement would save little and complicate every match on it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum CellOutcome {

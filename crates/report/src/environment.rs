@@ -50,7 +50,7 @@ pub fn timing_line(run: &RunResult) -> String {
     let t = &run.settings.timing;
     let pin = run.settings.pinned_cpu.map(|c| format!(", pinned to CPU {c}")).unwrap_or_default();
     format!(
-        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, ≥{} samples) or after {:.2} s per cell{pin}",
+        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, allowing for correlated samples, ≥{} samples) or after {:.2} s per cell{pin}",
         t.sample_target_ns as f64 / 1e6,
         t.target_relative_ci * 100.0,
         t.min_samples,

@@ -98,6 +98,9 @@ fn environment(name: &str, run: &RunResult) -> String {
     } else {
         item("timing", &timing_line(run));
         item("command line", &run.command_line.join(" "));
+        for w in &run.warnings {
+            item("warning", w);
+        }
     }
     for c in &run.configurations {
         let mut line = configuration_line(c);

@@ -20,6 +20,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         }
     }
     out.push_str(&format!("timing: {}\n", timing_line(run)));
+    for w in &run.warnings {
+        out.push_str(&format!("WARNING: {w}\n"));
+    }
     out.push_str(&format!(
         "figures: {} ({}), {} marks a figure to read with care\n\n",
         unit.label(),

@@ -72,6 +72,8 @@ fn fixture() -> RunResult {
             tsc_mhz: Some(2445.4),
             reported_mhz: Some(2445.4),
             reported_mhz_source: Some("/proc/cpuinfo cpu MHz".into()),
+            governor: None,
+            boost: None,
         },
         settings: RunSettings {
             timing: TimingSettings {
@@ -201,6 +203,7 @@ fn fixture() -> RunResult {
         ],
         label: None,
         imported: None,
+        warnings: Vec::new(),
     }
 }
 

@@ -95,6 +95,21 @@ pub fn mask(families: &[Family]) -> (&'static str, String) {
     (DISABLE_HWF_ENV, flags.join(","))
 }
 
+/// The CPU features a mask of `families` switches off: the features of its hwflist names.
+pub fn cleared(families: &[Family]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for family in families {
+        for flag in family_flags(*family) {
+            for name in NAMES.iter().filter(|(n, _)| n == flag).flat_map(|(_, names)| names.iter()) {
+                if !out.contains(name) {
+                    out.push(*name);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +130,8 @@ mod tests {
             mask(&[Family::Sha]),
             (DISABLE_HWF_ENV, "intel-shaext,arm-sha1,arm-sha2,arm-sha512".to_string())
         );
+        assert_eq!(cleared(&[Family::Aes]), vec!["aes", "vaes", "vpclmulqdq"]);
+        assert_eq!(cleared(&[Family::Sha]), vec!["sha_ni", "sha1", "sha2", "sha512"]);
         let all = mask(&Family::ALL).1;
         assert_eq!(all.matches("intel-vaes-vpclmul").count(), 1);
     }

@@ -59,6 +59,21 @@ pub fn library_view(capabilities: &str) -> Option<(Vec<Feature>, &'static [&'sta
     gcrypt::features(capabilities).map(|f| (f, gcrypt::UNDERSTOOD))
 }
 
+/// The features a worker reported, under the names this crate knows (the
+/// tables of every architecture; a worker may run on another one). Names
+/// this build does not know are dropped.
+pub fn from_records(records: &[cryptobench_core::result::FeatureRecord]) -> Vec<Feature> {
+    records
+        .iter()
+        .filter_map(|r| {
+            X86_CRYPTO.iter().chain(ARM_CRYPTO).find(|n| **n == r.name).map(|name| Feature {
+                name,
+                source: r.source.clone(),
+            })
+        })
+        .collect()
+}
+
 /// A difference between what the CPU offers and what a library believes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mismatch {

@@ -43,6 +43,17 @@ pub fn mask(cpu: &[Feature], vendor: Option<&str>, families: &[Family]) -> (&'st
     (FAT_OVERRIDE_ENV, items.join(","))
 }
 
+/// The CPU features a mask of `families` switches off: those of Nettle's
+/// names in the families (Nettle has no VAES or SHA512 code to switch).
+pub fn cleared(families: &[Family]) -> Vec<&'static str> {
+    let table = if cfg!(target_arch = "aarch64") { ARM64 } else { X86 };
+    table
+        .iter()
+        .filter(|(_, _, family)| families.contains(family))
+        .map(|(_, feature, _)| *feature)
+        .collect()
+}
+
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
@@ -61,5 +72,6 @@ mod tests {
         assert_eq!(mask(&cpu, Some("GenuineIntel"), &[Family::Sha]).1, "vendor:intel,aesni,pclmul");
         assert_eq!(mask(&cpu, None, &Family::ALL).1, "");
         assert_eq!(mask(&[f("aes")], None, &[Family::Clmul]).1, "aesni");
+        assert_eq!(cleared(&[Family::Aes, Family::Sha]), vec!["aes", "sha_ni"]);
     }
 }
