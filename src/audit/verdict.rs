@@ -69,30 +69,50 @@ pub struct Verdict {
     pub text: String,
 }
 
-fn is_arm(arch: &str) -> bool {
-    arch == "aarch64" || arch == "arm" || arch.starts_with("armv")
+/// The instruction sets the audit tells apart.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Isa {
+    X86,
+    Arm,
+    Power,
+}
+
+fn isa(arch: &str) -> Isa {
+    if arch == "aarch64" || arch == "arm" || arch.starts_with("armv") {
+        Isa::Arm
+    } else if arch.starts_with("powerpc") {
+        Isa::Power
+    } else {
+        Isa::X86
+    }
 }
 
 /// The CPU features a family means for one algorithm on the architecture `arch`.
 pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'static [&'static str] {
-    match (family, is_arm(arch)) {
-        (Family::Aes, false) => &["aes", "vaes"],
-        (Family::Clmul, false) => &["pclmulqdq", "vpclmulqdq"],
-        (Family::Sha, false) if alg.digest_len > 32 => &["sha512"],
-        (Family::Sha, false) => &["sha_ni"],
-        (Family::Aes, true) => &["aes"],
-        (Family::Clmul, true) => &["pmull"],
-        (Family::Sha, true) if alg.family == "sha1" => &["sha1"],
-        (Family::Sha, true) if alg.digest_len > 32 => &["sha512"],
-        (Family::Sha, true) => &["sha2"],
+    match (family, isa(arch)) {
+        (Family::Aes, Isa::X86) => &["aes", "vaes"],
+        (Family::Clmul, Isa::X86) => &["pclmulqdq", "vpclmulqdq"],
+        (Family::Sha, Isa::X86) if alg.digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::X86) => &["sha_ni"],
+        (Family::Simd, Isa::X86) => &["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
+        (Family::Aes, Isa::Arm) => &["aes"],
+        (Family::Clmul, Isa::Arm) => &["pmull"],
+        (Family::Sha, Isa::Arm) if alg.family == "sha1" => &["sha1"],
+        (Family::Sha, Isa::Arm) if alg.digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::Arm) => &["sha2"],
+        (Family::Simd, Isa::Arm) => &["neon"],
+        (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
+        (Family::Simd, Isa::Power) => &["altivec"],
     }
 }
 
 /// How people write these features on `arch`.
 pub fn display_name(feature: &str, arch: &str) -> String {
     match feature {
-        "aes" if !is_arm(arch) => "AES-NI".into(),
+        "aes" if isa(arch) == Isa::X86 => "AES-NI".into(),
         "sha_ni" => "SHA-NI".into(),
+        "vcrypto" => "POWER8 vector crypto".into(),
+        "altivec" => "AltiVec".into(),
         other => other.to_uppercase(),
     }
 }
@@ -194,7 +214,42 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                 .collect()
         };
         for (family, off_config) in targets {
-            let Some(off_config) = off_config else { continue };
+            let Some(off_config) = off_config else {
+                // The library has no switch for this family: nothing was measured without it.
+                if let Some(f) = family {
+                    let features: Vec<&'static str> = family_features(f, alg, cpu.arch).to_vec();
+                    let offered: Vec<&str> = features.iter().copied().filter(|x| cpu.features.iter().any(|c| c == x)).collect();
+                    let (kind, text) = if offered.is_empty() {
+                        (
+                            VerdictKind::NotOffered,
+                            format!("not offered by this CPU (no {})", names(&features)),
+                        )
+                    } else {
+                        (
+                            VerdictKind::NotMasked,
+                            format!(
+                                "the CPU offers {}, which this library has no switch for: not measured without it",
+                                names(&offered)
+                            ),
+                        )
+                    };
+                    out.push(Verdict {
+                        algorithm: id.clone(),
+                        family,
+                        kind,
+                        features,
+                        masked: Vec::new(),
+                        small_size: small,
+                        large_size: large,
+                        factor_small: None,
+                        factor_large: None,
+                        on_large: None,
+                        off_large: None,
+                        text,
+                    });
+                }
+                continue;
+            };
             let on_l = summary(run, base.index, &id, large);
             let off_l = summary(run, off_config.index, &id, large);
             let factor_small = ratio(summary(run, base.index, &id, small), summary(run, off_config.index, &id, small));
@@ -271,10 +326,10 @@ mod tests {
     use cryptobench_core::stats::{summarize, Sample};
     use cryptobench_core::{CellSpec, Mode};
 
-    /// A run with configurations 1 (all on), 2 (aes off), 3 (clmul off), 4 (sha off), 5 (all off);
+    /// A run with configurations 1 (all on), 2 (aes off), 3 (clmul off), 4 (sha off), 5 (all off), 6 (simd off);
     /// `wall(config, algorithm, size)` gives each sample's nanoseconds per 1000 calls.
     fn run(wall: impl Fn(usize, &str, usize) -> u64) -> (RunResult, Vec<MaskedConfiguration>) {
-        let algs = ["aes-128-gcm", "sha256", "sha512", "chacha20-poly1305"];
+        let algs = ["aes-128-gcm", "sha256", "sha512", "chacha20-poly1305", "md5"];
         let sizes = vec![16, 16384];
         let sets: Vec<Vec<Family>> = vec![
             vec![],
@@ -282,6 +337,7 @@ mod tests {
             vec![Family::Clmul],
             vec![Family::Sha],
             Family::ALL.to_vec(),
+            vec![Family::Simd],
         ];
         let mut configurations = Vec::new();
         let mut masked = Vec::new();
@@ -345,6 +401,7 @@ mod tests {
                     Family::Aes => vec!["aes", "vaes"],
                     Family::Clmul => vec!["pclmulqdq", "vpclmulqdq"],
                     Family::Sha => vec!["sha_ni"],
+                    Family::Simd => vec!["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
                 })
                 .map(str::to_string)
                 .collect();
@@ -411,9 +468,11 @@ mod tests {
         assert!((aes.factor_large.unwrap() - 10.0).abs() < 0.01);
         assert_eq!(find(&v, "aes-128-gcm", Some(Family::Clmul)).kind, VerdictKind::Accelerated);
         assert_eq!(find(&v, "sha256", Some(Family::Sha)).kind, VerdictKind::Accelerated);
-        let chacha = find(&v, "chacha20-poly1305", None);
-        assert_eq!(chacha.kind, VerdictKind::NoFamily);
-        assert!((chacha.factor_large.unwrap() - 1.0).abs() < 0.01);
+        // Without AVX in the worker's features the SIMD family is not offered; md5 has no family at all.
+        assert_eq!(find(&v, "chacha20-poly1305", Some(Family::Simd)).kind, VerdictKind::NotOffered);
+        let md5 = find(&v, "md5", None);
+        assert_eq!(md5.kind, VerdictKind::NoFamily);
+        assert!((md5.factor_large.unwrap() - 1.0).abs() < 0.01);
         // The CPU has SHA-NI but not the SHA512 extension.
         assert_eq!(find(&v, "sha512", Some(Family::Sha)).kind, VerdictKind::NotOffered);
     }
@@ -490,6 +549,36 @@ mod tests {
             sha512.text
         );
         assert!(!sha512.text.contains("accelerated"), "{}", sha512.text);
+    }
+
+    #[test]
+    fn chacha20_gets_a_measured_simd_verdict() {
+        let (run, masked) = run(|config, alg, _| {
+            if config == 6 && alg == "chacha20-poly1305" {
+                3_000_000
+            } else {
+                1_000_000
+            }
+        });
+        let v = verdicts(&run, &masked, &x86(&["ssse3", "avx", "avx2"]));
+        let chacha = find(&v, "chacha20-poly1305", Some(Family::Simd));
+        assert_eq!(chacha.kind, VerdictKind::Accelerated, "{}", chacha.text);
+        assert!(chacha.text.contains("SSSE3/AVX/AVX2"), "{}", chacha.text);
+        assert!((chacha.factor_large.unwrap() - 3.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_family_the_library_cannot_switch_is_not_measured() {
+        let (run, mut masked) = run(|_, _, _| 1_000_000);
+        masked.retain(|m| m.families_off != vec![Family::Simd]);
+        let v = verdicts(&run, &masked, &x86(&["avx2"]));
+        let chacha = find(&v, "chacha20-poly1305", Some(Family::Simd));
+        assert_eq!(chacha.kind, VerdictKind::NotMasked);
+        assert!(
+            chacha.factor_large.is_none() && chacha.text.contains("no switch"),
+            "{}",
+            chacha.text
+        );
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     if args.format == FormatArg::Csv {
         return Err(usage("`audit` prints table, json or markdown; --format csv is for `run`"));
     }
-    let bases = plan::configurations(&args.backends)?;
+    let bases = plan::configurations(&args.backends, &args.placement)?;
     if let Some(other) = bases.iter().find(|b| !MASKABLE.contains(&b.backend.as_str())) {
         return Err(usage(format!(
             "backend '{}' cannot be masked; the audit supports: {}",
@@ -112,8 +112,15 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             Some(p) => (p.arch.clone(), features::from_records(&p.features)),
             None => (std::env::consts::ARCH.to_string(), features::runtime_features()),
         };
-        let variants = variants(base, capabilities.as_deref(), &cpu, vendor.as_deref(), configurations.len() + 1)
-            .map_err(|e| usage(format!("{}: {e}", base.display())))?;
+        let variants = variants(
+            base,
+            capabilities.as_deref(),
+            &cpu,
+            vendor.as_deref(),
+            configurations.len() + 1,
+            &arch,
+        )
+        .map_err(|e| usage(format!("{}: {e}", base.display())))?;
         let found = capabilities
             .as_deref()
             .and_then(library_view)

@@ -48,7 +48,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     }
     let runtime = features::runtime_features();
     let mut libraries = Vec::new();
-    for spec in configurations(&args.backends)? {
+    for spec in configurations(&args.backends, &args.placement)? {
         libraries.push(match probe(&spec, args.cpu)? {
             Probe::Available { backend, platform, .. } => {
                 // Compared with the CPU as the library's worker sees it.

@@ -92,10 +92,14 @@ pub struct ClockMeasurement {
 }
 
 /// The worker's clock right before its first cell and right after its last.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ConfigurationClock {
     pub before: Option<ClockMeasurement>,
     pub after: Option<ClockMeasurement>,
+    /// Why no clock, cycles per byte or score per MHz is given, where they
+    /// would mean nothing (a worker under an emulator times the emulator).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_meaningful: Option<String>,
 }
 
 impl ConfigurationClock {
@@ -281,6 +285,11 @@ pub struct WorkerPlatform {
     /// False for a debug build, whose Rust code runs many times slower.
     #[serde(default = "yes")]
     pub optimized: bool,
+    /// The emulator the worker runs under ("qemu-aarch64 version 7.2.22",
+    /// "Rosetta 2"), where it is emulated: its figures then describe the
+    /// emulator, not a CPU of its architecture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulated_by: Option<String>,
 }
 
 fn yes() -> bool {

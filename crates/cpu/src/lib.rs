@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod core_class;
+pub mod emulation;
 pub mod features;
 pub mod frequency;
 mod host;

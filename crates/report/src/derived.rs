@@ -9,6 +9,9 @@ use crate::size_label;
 /// "[1] clock 3180 MHz before (3050–3200), 3150 MHz after (…); cycles counted at 3165 MHz"
 pub fn clock_line(c: &ConfigurationResult) -> Option<String> {
     let k = c.clock.as_ref()?;
+    if let Some(why) = &k.not_meaningful {
+        return Some(format!("[{}] no clock, cycles per byte or score per MHz: {why}", c.index));
+    }
     let part = |name: &str, m: &Option<cryptobench_core::result::ClockMeasurement>| {
         m.map(|m| {
             format!(
@@ -79,7 +82,10 @@ pub fn score_line(c: &ConfigurationResult) -> Option<String> {
     }
     match (&s.nearest_class, s.nearest_class_score_per_mhz) {
         (Some(class), Some(ref_score)) => line.push_str(&format!("; nearest reference class {class} ({ref_score:.0} per MHz)")),
-        _ => line.push_str(&format!("; no reference class for {} yet", std::env::consts::ARCH)),
+        _ => line.push_str(&format!(
+            "; no reference class for {} yet",
+            c.platform.as_ref().map(|p| p.arch.as_str()).unwrap_or(std::env::consts::ARCH)
+        )),
     }
     if let (Some(class), Some(est)) = (&s.core_class, s.clock_estimate_mhz) {
         line.push_str(&format!("; these cores are {class}, which reach this score at {est:.0} MHz"));

@@ -17,13 +17,21 @@ pub fn host_line(run: &RunResult) -> String {
 /// "[1] openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)"
 pub fn configuration_line(c: &ConfigurationResult) -> String {
     let mut line = format!("[{}] {}", c.index, c.spec.display());
+    if let Some(p) = &c.platform {
+        match &p.emulated_by {
+            Some(e) => line.push_str(&format!(" ({}, emulated by {e})", p.arch)),
+            None if p.arch != std::env::consts::ARCH => line.push_str(&format!(" ({})", p.arch)),
+            None => {}
+        }
+    }
     if let Some(b) = &c.backend {
         line.push_str(&format!(": {}", b.version));
         if let Some(p) = &b.library_path {
             line.push_str(&format!(" ({p})"));
         }
     }
-    for (k, v) in &c.spec.env {
+    // The emulator is named above; the variable that carries it is not news.
+    for (k, v) in c.spec.env.iter().filter(|(k, _)| k.as_str() != "CRYPTOBENCH_EMULATOR") {
         line.push_str(&format!(" {k}={v}"));
     }
     match &c.status {

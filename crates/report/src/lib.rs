@@ -6,6 +6,7 @@ pub mod charts;
 pub mod compare;
 mod csv;
 mod derived;
+pub mod emulation;
 mod environment;
 pub mod factors;
 mod grid;

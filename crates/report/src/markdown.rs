@@ -33,6 +33,15 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(ASCII_MARKDOWN, run.settings.sizes.len())));
     }
+    for pair in crate::emulation::pairs(run) {
+        let (header, rows) = crate::emulation::ratio_rows(run, &pair);
+        let mut table = comfy_table::Table::new();
+        table.load_preset(ASCII_MARKDOWN).set_header(header);
+        for row in rows {
+            table.add_row(row);
+        }
+        out.push_str(&format!("\n**{}**\n\n{table}\n", crate::emulation::title(&pair)));
+    }
     let mut notes = g.notes_with_derived(run);
     for c in &run.configurations {
         notes.extend(derived::overhead_lines(c, unit));

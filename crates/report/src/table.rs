@@ -3,7 +3,7 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
-use crate::{derived, grid};
+use crate::{derived, emulation, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut out = String::new();
@@ -41,6 +41,15 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             out.push_str(n);
             out.push('\n');
         }
+    }
+    for pair in emulation::pairs(run) {
+        let (header, rows) = emulation::ratio_rows(run, &pair);
+        let mut table = comfy_table::Table::new();
+        table.load_preset(NOTHING).set_header(header);
+        for row in rows {
+            table.add_row(row);
+        }
+        out.push_str(&format!("\n{}\n{table}\n", emulation::title(&pair)));
     }
     let overheads: Vec<String> = run.configurations.iter().flat_map(|c| derived::overhead_lines(c, unit)).collect();
     if !overheads.is_empty() {

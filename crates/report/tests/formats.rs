@@ -168,6 +168,7 @@ fn fixture() -> RunResult {
                         max_mhz: 3010.0,
                         repetitions: 7,
                     }),
+                    not_meaningful: None,
                 }),
                 overheads: vec![OverheadFit {
                     algorithm: "aes-128-gcm".into(),

@@ -16,9 +16,20 @@
 //! word and **a field left out is zeroed**, so every word is written, `~0`
 //! keeping one unchanged.
 //!
-//! arm (crypto/arm_arch.h): ARMV8_AES 1<<2, ARMV8_SHA1 1<<3, ARMV8_SHA256
-//! 1<<4, ARMV8_PMULL 1<<5, ARMV8_SHA512 1<<6; `OPENSSL_armcap=` replaces the
-//! whole vector (no `~`), so a mask is the detected value with bits cleared.
+//! arm (crypto/arm_arch.h, the same bits in 3.0.8, 3.5.5 and 4.0.3):
+//! ARMV7_NEON 1<<0, ARMV8_AES 1<<2, ARMV8_SHA1 1<<3, ARMV8_SHA256 1<<4,
+//! ARMV8_PMULL 1<<5, ARMV8_SHA512 1<<6, and from 3.x ARMV8_SHA3 1<<11,
+//! ARMV8_SVE 1<<13, ARMV8_SVE2 1<<14. crypto/armcap.c reads
+//! `OPENSSL_armcap` with strtoul and *replaces* the whole vector (no `~`),
+//! so a mask is the detected value with bits cleared.
+//!
+//! POWER (include/crypto/ppc_arch.h): PPC_ALTIVEC 1<<1, PPC_CRYPTO207 1<<2
+//! (the ISA 2.07 vector AES, SHA-2 and vpmsum in one bit); crypto/ppccap.c
+//! reads `OPENSSL_ppccap` with strtoul and replaces the vector, as on arm.
+//!
+//! s390x reports `OPENSSL_s390xcap=stfle:…:kimd:…:km:…` (crypto/info.c):
+//! one query word pair per CPACF instruction; it is shown, not masked (a
+//! mask would have to name function codes per instruction, which is not built).
 
 use super::x86::{decode, CpuidWords};
 use super::Feature;
@@ -29,6 +40,9 @@ use cryptobench_core::catalog::Family;
 pub enum Vector {
     X86(Vec<u64>),
     Arm(u64),
+    Ppc(u64),
+    /// The s390x text after `OPENSSL_s390xcap=`, kept as reported.
+    S390x(String),
 }
 
 fn hex(text: &str) -> Option<u64> {
@@ -44,6 +58,12 @@ pub fn parse(text: &str) -> Option<Vector> {
     if let Some(words) = text.strip_prefix("OPENSSL_ia32cap=") {
         let words: Option<Vec<u64>> = words.split(':').map(hex).collect();
         return words.filter(|w| !w.is_empty()).map(Vector::X86);
+    }
+    if let Some(v) = text.strip_prefix("OPENSSL_ppccap=") {
+        return hex(v).map(Vector::Ppc);
+    }
+    if let Some(v) = text.strip_prefix("OPENSSL_s390xcap=") {
+        return Some(Vector::S390x(v.to_string()));
     }
     text.strip_prefix("OPENSSL_armcap=").and_then(hex).map(Vector::Arm)
 }
@@ -78,11 +98,27 @@ pub fn understood(vector: &Vector) -> &'static [&'static str] {
             "vaes",
             "vpclmulqdq",
         ],
-        Vector::Arm(_) => &["aes", "pmull", "sha1", "sha2", "sha512"],
+        Vector::Arm(_) => &["neon", "aes", "pmull", "sha1", "sha2", "sha512", "sha3", "sve", "sve2"],
+        Vector::Ppc(_) => &["altivec", "vcrypto"],
+        Vector::S390x(_) => &[],
     }
 }
 
-const ARM_BITS: &[(&str, u32)] = &[("aes", 2), ("sha1", 3), ("sha2", 4), ("pmull", 5), ("sha512", 6)];
+/// `OPENSSL_armcap` bits by feature name (crypto/arm_arch.h).
+const ARM_BITS: &[(&str, u32)] = &[
+    ("neon", 0),
+    ("aes", 2),
+    ("sha1", 3),
+    ("sha2", 4),
+    ("pmull", 5),
+    ("sha512", 6),
+    ("sha3", 11),
+    ("sve", 13),
+    ("sve2", 14),
+];
+
+/// `OPENSSL_ppccap` bits by feature name (include/crypto/ppc_arch.h).
+const PPC_BITS: &[(&str, u32)] = &[("altivec", 1), ("vcrypto", 2)];
 
 /// Decodes the vector into the names `cryptobench cpu` uses for the CPU.
 pub fn features(vector: &Vector) -> Vec<Feature> {
@@ -109,15 +145,20 @@ pub fn features(vector: &Vector) -> Vec<Feature> {
                 })
                 .collect()
         }
-        Vector::Arm(v) => ARM_BITS
-            .iter()
-            .filter(|(_, bit)| v & (1 << bit) != 0)
-            .map(|(name, bit)| Feature {
-                name,
-                source: format!("OPENSSL_armcap bit {bit}"),
-            })
-            .collect(),
+        Vector::Arm(v) => single_word(*v, ARM_BITS, "OPENSSL_armcap"),
+        Vector::Ppc(v) => single_word(*v, PPC_BITS, "OPENSSL_ppccap"),
+        Vector::S390x(_) => Vec::new(),
     }
+}
+
+fn single_word(v: u64, bits: &[(&'static str, u32)], variable: &str) -> Vec<Feature> {
+    bits.iter()
+        .filter(|(_, bit)| v & (1 << bit) != 0)
+        .map(|(name, bit)| Feature {
+            name,
+            source: format!("{variable} bit {bit}"),
+        })
+        .collect()
 }
 
 /// "CPUID.7.0:ECX[9]" → "word 1 bit 41", the numbering of OpenSSL's documentation.
@@ -138,11 +179,22 @@ fn word_bit(cpuid_source: &str) -> String {
 }
 
 /// The bits that make up a feature family on x86: (word, bit, feature).
+/// SIMD: SSSE3 (word 0 bit 41, CPUID.1:ECX[9]), AVX (word 0 bit 60), AVX2,
+/// AVX-512F/BW/VL (word 1 bits 5, 16, 30, 31): what chacha-x86_64.pl,
+/// poly1305-x86_64.pl, sha*-x86_64.pl and the stitched aesni-gcm test.
 fn x86_family_bits(family: Family) -> &'static [(usize, u32, &'static str)] {
     match family {
         Family::Aes => &[(0, 57, "aes"), (1, 41, "vaes")],
         Family::Clmul => &[(0, 33, "pclmulqdq"), (1, 42, "vpclmulqdq")],
         Family::Sha => &[(1, 29, "sha_ni"), (2, 32, "sha512")],
+        Family::Simd => &[
+            (0, 41, "ssse3"),
+            (0, 60, "avx"),
+            (1, 5, "avx2"),
+            (1, 16, "avx512f"),
+            (1, 30, "avx512bw"),
+            (1, 31, "avx512vl"),
+        ],
     }
 }
 
@@ -152,6 +204,16 @@ fn arm_family_bits(family: Family) -> &'static [(u32, &'static str)] {
         Family::Aes => &[(2, "aes")],
         Family::Clmul => &[(5, "pmull")],
         Family::Sha => &[(3, "sha1"), (4, "sha2"), (6, "sha512")],
+        Family::Simd => &[(0, "neon")],
+    }
+}
+
+/// The bits of a family in `OPENSSL_ppccap`: the crypto bit carries AES,
+/// SHA-2 and the carry-less multiply together.
+fn ppc_family_bits(family: Family) -> &'static [(u32, &'static str)] {
+    match family {
+        Family::Aes | Family::Clmul | Family::Sha => &[(2, "vcrypto")],
+        Family::Simd => &[(1, "altivec")],
     }
 }
 
@@ -174,6 +236,8 @@ pub fn cleared(vector: &Vector, families: &[Family]) -> Vec<&'static str> {
                 .map(|(_, _, name)| *name)
                 .collect(),
             Vector::Arm(_) => arm_family_bits(*family).iter().map(|(_, name)| *name).collect(),
+            Vector::Ppc(_) => ppc_family_bits(*family).iter().map(|(_, name)| *name).collect(),
+            Vector::S390x(_) => Vec::new(),
         };
         for name in names {
             if !out.contains(&name) {
@@ -186,6 +250,7 @@ pub fn cleared(vector: &Vector, families: &[Family]) -> Vec<&'static str> {
 
 /// The environment variable and value that switch `families` off in a
 /// library whose detected vector is `vector`; every other bit is kept.
+/// (s390x has none: [`cleared`] is empty there and no mask is asked for.)
 pub fn mask(vector: &Vector, families: &[Family]) -> (&'static str, String) {
     match vector {
         Vector::X86(words) => {
@@ -210,6 +275,14 @@ pub fn mask(vector: &Vector, families: &[Family]) -> (&'static str, String) {
                 .fold(0u64, |acc, (bit, _)| acc | (1 << bit));
             ("OPENSSL_armcap", format!("0x{:x}", value & !clear))
         }
+        Vector::Ppc(value) => {
+            let clear = families
+                .iter()
+                .flat_map(|f| ppc_family_bits(*f))
+                .fold(0u64, |acc, (bit, _)| acc | (1 << bit));
+            ("OPENSSL_ppccap", format!("0x{:x}", value & !clear))
+        }
+        Vector::S390x(text) => ("OPENSSL_s390xcap", text.clone()),
     }
 }
 
@@ -277,6 +350,7 @@ mod tests {
             mask(&two, &[Family::Aes, Family::Clmul, Family::Sha]).1,
             "~0x200000200000000:~0x60020000000"
         );
+        assert_eq!(mask(&two, &Family::ALL).1, "~0x1200020200000000:~0x600e0010020");
         let five = Vector::X86(vec![0; 5]);
         assert_eq!(mask(&five, &[Family::Sha]).1, "~0:~0x20000000:~0x100000000:~0:~0");
     }
@@ -306,9 +380,38 @@ mod tests {
     #[test]
     fn arm_masks_replace_the_vector() {
         let v = Vector::Arm(0x7d); // NEON, AES, SHA1, SHA256, PMULL, SHA512
-        assert_eq!(names(&v), vec!["aes", "sha1", "sha2", "pmull", "sha512"]);
+        assert_eq!(names(&v), vec!["neon", "aes", "sha1", "sha2", "pmull", "sha512"]);
         assert_eq!(mask(&v, &[Family::Aes]), ("OPENSSL_armcap", "0x79".to_string()));
         assert_eq!(mask(&v, &[Family::Sha]).1, "0x25");
         assert_eq!(mask(&v, &[Family::Aes, Family::Clmul, Family::Sha]).1, "0x1");
+        assert_eq!(mask(&v, &[Family::Simd]).1, "0x7c");
+        // qemu-aarch64 7.2's "max" CPU as OpenSSL 3.0 sees it: NEON, AES, SHA1, SHA256, PMULL, SHA512, CPUID.
+        assert_eq!(mask(&Vector::Arm(0xfd), &Family::ALL).1, "0x80");
+    }
+
+    #[test]
+    fn power_vectors_replace_the_whole_value() {
+        let v = parse("CPUINFO: OPENSSL_ppccap=0x3f").unwrap();
+        assert_eq!(names(&v), vec!["altivec", "vcrypto"]);
+        assert_eq!(mask(&v, &[Family::Aes]), ("OPENSSL_ppccap", "0x3b".to_string()));
+        assert_eq!(mask(&v, &[Family::Simd]).1, "0x3d");
+        assert_eq!(cleared(&v, &[Family::Sha]), vec!["vcrypto"]);
+    }
+
+    #[test]
+    fn s390x_vectors_are_shown_not_masked() {
+        let v = parse("OPENSSL_s390xcap=stfle:0x1:0x2:0x0:0x0:kimd:0x3:0x0").unwrap();
+        assert!(matches!(v, Vector::S390x(_)));
+        assert!(cleared(&v, &Family::ALL).is_empty());
+    }
+
+    #[test]
+    fn the_simd_family_on_x86() {
+        let two = Vector::X86(vec![0, 0]);
+        assert_eq!(mask(&two, &[Family::Simd]).1, "~0x1000020000000000:~0xc0010020");
+        assert_eq!(
+            cleared(&two, &[Family::Simd]),
+            vec!["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"]
+        );
     }
 }
