@@ -176,13 +176,7 @@ pub fn worker_command(t: &Target) -> Result<(Vec<String>, String)> {
             t.name, t.debian, t.loader, t.debian, t.debian, t.debian
         )));
     }
-    let version = std::process::Command::new(&qemu)
-        .arg("--version")
-        .output()
-        .ok()
-        .and_then(|o| String::from_utf8(o.stdout).ok())
-        .and_then(|s| s.lines().next().map(|l| l.trim().to_string()))
-        .unwrap_or_else(|| t.qemu.to_string());
+    let version = describe(&qemu);
     let command = vec![
         qemu.display().to_string(),
         "-L".to_string(),
@@ -192,16 +186,30 @@ pub fn worker_command(t: &Target) -> Result<(Vec<String>, String)> {
     Ok((command, version))
 }
 
-/// The emulator for this very process's architecture, when this process is
-/// itself emulated: its workers must be started through it too, since the
-/// kernel cannot run them without binfmt_misc (absent in most containers).
-pub fn own_emulator() -> Option<PathBuf> {
+/// The emulator's own first line of `--version` ("qemu-aarch64 version 7.2.22 (Debian …)").
+fn describe(qemu: &Path) -> String {
+    std::process::Command::new(qemu)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.lines().next().map(|l| l.trim().to_string()))
+        .unwrap_or_else(|| qemu.display().to_string())
+}
+
+/// The emulator for this very process's architecture, and its description,
+/// when this process is itself emulated: its workers must be started
+/// through it too, since the kernel cannot run them without binfmt_misc
+/// (absent in most containers).
+pub fn own_emulator() -> Option<(PathBuf, String)> {
     cryptobench_cpu::emulation::detect()?;
     let t = TARGETS.iter().find(|t| {
         let own = std::env::consts::ARCH;
         t.triple.starts_with(own) || (own == "x86" && t.name == "i386") || (own == "arm" && t.name == "armhf")
     })?;
-    on_path(t.qemu)
+    let qemu = on_path(t.qemu)?;
+    let described = describe(&qemu);
+    Some((qemu, described))
 }
 
 #[cfg(test)]

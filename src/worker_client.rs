@@ -56,9 +56,10 @@ fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
             // An emulated orchestrator starts its workers through its own emulator:
             // without binfmt_misc the kernel cannot run them directly.
             match crate::arch::own_emulator() {
-                Some(qemu) => {
+                Some((qemu, described)) => {
                     let mut c = Command::new(qemu);
                     c.args(["-L", "/"]).arg(exe);
+                    c.env(cryptobench_cpu::emulation::EMULATOR_ENV, described);
                     c
                 }
                 None => Command::new(exe),

@@ -250,7 +250,10 @@ fn audit_masks_libgcrypt_and_nettle_through_their_own_mechanisms() {
         .iter()
         .find(|x| x["family"] == "simd")
         .unwrap();
-    assert!(["not_masked", "not_offered"].contains(&nettle_simd["kind"].as_str().unwrap()), "{nettle_simd}");
+    assert!(
+        ["not_masked", "not_offered"].contains(&nettle_simd["kind"].as_str().unwrap()),
+        "{nettle_simd}"
+    );
     assert_eq!(v["libraries"].as_array().unwrap().len(), 2);
     cryptobench()
         .args(["audit", "--backend", "sodium"])

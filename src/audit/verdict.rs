@@ -146,10 +146,12 @@ fn mbps(bps: f64) -> String {
     format!("{:.0} MB/s", bps / 1e6)
 }
 
-/// The CPU the verdicts are about: the worker's architecture and the names of the features it detected.
+/// The CPU the verdicts are about: the worker's architecture and the names
+/// of the features it detected, and the emulator it ran under, if any.
 pub struct WorkerCpu<'a> {
     pub arch: &'a str,
     pub features: Vec<String>,
+    pub emulated_by: Option<&'a str>,
 }
 
 /// The measured verdict for one family whose masked features are `names`.
@@ -299,6 +301,11 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                 ),
                 Some(_) => measured(on_l, off_l, &names(&masked_here), &figures),
             };
+            // Emulated figures describe the emulator: every verdict says so.
+            let text = match cpu.emulated_by {
+                Some(e) => format!("under emulation ({e}), not hardware: {text}"),
+                None => text,
+            };
             out.push(Verdict {
                 algorithm: id.clone(),
                 family,
@@ -446,6 +453,7 @@ mod tests {
         WorkerCpu {
             arch: "x86_64",
             features: features.iter().map(|f| f.to_string()).collect(),
+            emulated_by: None,
         }
     }
 
@@ -594,12 +602,24 @@ mod tests {
         let arm = WorkerCpu {
             arch: "aarch64",
             features: vec!["aes".into(), "pmull".into()],
+            emulated_by: None,
         };
         let v = verdicts(&run, &masked, &arm);
         let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
         assert_eq!(aes.kind, VerdictKind::Accelerated);
         assert!(
             aes.text.contains("accelerated by AES:") && !aes.text.contains("AES-NI"),
+            "{}",
+            aes.text
+        );
+        let emulated = WorkerCpu {
+            emulated_by: Some("qemu-aarch64 version 7.2.22"),
+            ..arm
+        };
+        let v = verdicts(&run, &masked, &emulated);
+        let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
+        assert!(
+            aes.text.starts_with("under emulation (qemu-aarch64 version 7.2.22), not hardware:"),
             "{}",
             aes.text
         );

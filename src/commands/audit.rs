@@ -103,8 +103,8 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     let mut configurations = Vec::new();
     let mut groups: Vec<Group> = Vec::new();
     for base in &bases {
-        let (capabilities, platform) = match probe(base, args.cpu)? {
-            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities, platform),
+        let (capabilities, version, platform) = match probe(base, args.cpu)? {
+            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities, backend.version, platform),
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
         };
         // The CPU as the worker sees it: it may run under an emulator or elsewhere.
@@ -123,7 +123,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .map_err(|e| usage(format!("{}: {e}", base.display())))?;
         let found = capabilities
             .as_deref()
-            .and_then(library_view)
+            .and_then(|c| library_view(c, Some(&version)))
             .map(|(features, understood)| mismatches(&cpu, &features, &base.backend, understood))
             .unwrap_or_default();
         let (specs, masked): (Vec<_>, Vec<_>) = variants.into_iter().unzip();
@@ -171,9 +171,11 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
                 Some(p) => (p.arch.clone(), features::from_records(&p.features)),
                 None => (g.arch, g.cpu),
             };
+            let emulated_by = measured.and_then(|p| p.emulated_by.clone());
             let worker = WorkerCpu {
                 arch: &arch,
                 features: cpu.iter().map(|f| f.name.to_string()).collect(),
+                emulated_by: emulated_by.as_deref(),
             };
             AuditedLibrary {
                 base_index,
@@ -221,13 +223,11 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
     let unit = if unit == Unit::Cpb { Unit::Mb } else { unit };
     let run = &r.run;
     let mut out = String::new();
-    let cpu_names: Vec<&str> = r.cpu_features.iter().map(|f| f.name).collect();
     out.push_str(&format!("{} {} audit — {}\n", run.tool.name, run.tool.version, run.started_at));
     out.push_str(&format!(
-        "CPU: {} ({} logical CPUs); crypto features: {}\n",
+        "host: {} ({} logical CPUs)\n",
         run.host.cpu_model.as_deref().unwrap_or("unknown"),
-        run.host.logical_cores,
-        cpu_names.join(", ")
+        run.host.logical_cores
     ));
     out.push_str(&format!(
         "figures: {} at each size, median of samples; ~ marks a figure to read with care\n",
@@ -237,9 +237,36 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         let base = run.configurations.iter().find(|c| c.index == lib.base_index);
         let version = base.and_then(|c| c.backend.as_ref()).map(|b| b.version.clone()).unwrap_or_default();
         out.push_str(&format!("\n{} ({version})\n", lib.configuration));
+        let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name).collect();
+        let emulated = base.and_then(|c| c.platform.as_ref()).and_then(|p| p.emulated_by.as_deref());
+        out.push_str(&format!(
+            "  worker CPU: {}{}; crypto features as it sees them: {}\n",
+            lib.worker_arch,
+            emulated.map(|e| format!(", emulated by {e}")).unwrap_or_default(),
+            if cpu_names.is_empty() {
+                "none".to_string()
+            } else {
+                cpu_names.join(", ")
+            }
+        ));
+        if let Some(e) = emulated {
+            out.push_str(&format!(
+                "  NOTE: every figure and verdict below describes {e} running this library, not {} hardware\n",
+                lib.worker_arch
+            ));
+        }
         for m in &lib.configurations {
             if let Some((var, value)) = &m.mask {
-                out.push_str(&format!("  [{}] {}: {var}={value}\n", m.index, label(&m.families_off)));
+                // What the masked worker's library then reported: proof the mask took effect.
+                let reported = run
+                    .configurations
+                    .iter()
+                    .find(|c| c.index == m.index)
+                    .and_then(|c| c.backend.as_ref())
+                    .and_then(|b| b.cpu_capabilities.as_deref())
+                    .map(|cap| format!(" → the library reports {cap}"))
+                    .unwrap_or_default();
+                out.push_str(&format!("  [{}] {}: {var}={value}{reported}\n", m.index, label(&m.families_off)));
             }
         }
         for m in &lib.mismatches {

@@ -61,10 +61,14 @@ pub fn crypto_feature_names() -> &'static [&'static str] {
 
 /// A library's own view of the CPU, decoded from the capability string its
 /// backend reports (OpenSSL's capability vector, libgcrypt's hwflist), with
-/// the features that string can express at all.
-pub fn library_view(capabilities: &str) -> Option<(Vec<Feature>, &'static [&'static str])> {
+/// the features that string can express at all in the library's `version`
+/// (its own version string, e.g. "OpenSSL 3.0.22 25 Aug 2026").
+pub fn library_view(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])> {
     if let Some(v) = openssl::parse(capabilities) {
-        return Some((openssl::features(&v), openssl::understood(&v)));
+        return Some((
+            openssl::features(&v),
+            openssl::understood_in(&v, version.and_then(openssl::release)),
+        ));
     }
     gcrypt::features(capabilities).map(|f| (f, gcrypt::UNDERSTOOD))
 }

@@ -68,6 +68,28 @@ pub fn parse(text: &str) -> Option<Vector> {
     text.strip_prefix("OPENSSL_armcap=").and_then(hex).map(Vector::Arm)
 }
 
+/// "OpenSSL 3.0.22 25 Aug 2026" → (3, 0).
+pub fn release(version: &str) -> Option<(u32, u32)> {
+    let number = version
+        .split_whitespace()
+        .find(|w| w.chars().next().is_some_and(|c| c.is_ascii_digit()))?;
+    let mut parts = number
+        .split('.')
+        .map(|p| p.trim_end_matches(|c: char| !c.is_ascii_digit()).parse::<u32>().ok());
+    Some((parts.next()??, parts.next()??))
+}
+
+/// Features the vector of OpenSSL `release` can express. The arm bits for
+/// SHA3, SVE and SVE2 (11, 13, 14) are absent from 3.0's crypto/arm_arch.h
+/// (which stops at ARMV8_CPUID, bit 7) and present in 3.5.5's; releases in
+/// between are not claimed, so a 3.0 library is never said to ignore them.
+pub fn understood_in(vector: &Vector, release: Option<(u32, u32)>) -> &'static [&'static str] {
+    match vector {
+        Vector::Arm(_) if release.is_none_or(|r| r < (3, 5)) => &["neon", "aes", "pmull", "sha1", "sha2", "sha512"],
+        other => understood(other),
+    }
+}
+
 /// Features the vector format can express, for mismatch checks.
 pub fn understood(vector: &Vector) -> &'static [&'static str] {
     match vector {
@@ -387,6 +409,15 @@ mod tests {
         assert_eq!(mask(&v, &[Family::Simd]).1, "0x7c");
         // qemu-aarch64 7.2's "max" CPU as OpenSSL 3.0 sees it: NEON, AES, SHA1, SHA256, PMULL, SHA512, CPUID.
         assert_eq!(mask(&Vector::Arm(0xfd), &Family::ALL).1, "0x80");
+    }
+
+    #[test]
+    fn what_a_release_can_express() {
+        assert_eq!(release("OpenSSL 3.0.22 25 Aug 2026"), Some((3, 0)));
+        assert_eq!(release("OpenSSL 1.1.1w  11 Sep 2023"), Some((1, 1)));
+        let arm = Vector::Arm(0xfd);
+        assert!(!understood_in(&arm, Some((3, 0))).contains(&"sha3"));
+        assert!(understood_in(&arm, Some((3, 5))).contains(&"sve2"));
     }
 
     #[test]
