@@ -17,57 +17,16 @@
 //! architecture and the features it detected), and a verdict names only the
 //! features its mask really switched off.
 
+pub use cryptobench_core::audit::{Verdict, VerdictKind};
 use cryptobench_core::catalog::{self, AlgorithmSpec, Family};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::stats::Summary;
 use cryptobench_core::Operation;
-use serde::Serialize;
 
 use super::MaskedConfiguration;
 
 /// Smallest slow-down that counts as acceleration.
 pub const MIN_FACTOR: f64 = 1.10;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VerdictKind {
-    /// The CPU offers the family and the library uses it: switching it off costs ≥ 10%, beyond the noise.
-    Accelerated,
-    /// Switching it off costs less than 10%, but beyond the noise.
-    SmallGain,
-    /// Switching it off makes the cell faster, beyond the noise (e.g. under an emulator).
-    FasterWithout,
-    /// The CPU offers the family but switching it off changes nothing measurable.
-    AvailableNotUsed,
-    /// The CPU lacks the family's instructions.
-    NotOffered,
-    /// The CPU offers instructions of the family that this library's mask cannot switch off.
-    NotMasked,
-    /// The CPU offers the family, but the figures are too noisy to tell whether it is used.
-    Inconclusive,
-    /// The algorithm has no hardware family; the figure is all-off against all-on.
-    NoFamily,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Verdict {
-    pub algorithm: String,
-    pub family: Option<Family>,
-    pub kind: VerdictKind,
-    /// The CPU features of the family that matter for this algorithm (on the worker's architecture).
-    pub features: Vec<&'static str>,
-    /// Of those, the ones the worker's CPU offers and the mask switched off: what the figures are about.
-    pub masked: Vec<String>,
-    pub small_size: usize,
-    pub large_size: usize,
-    /// On/off throughput ratio at the smallest and the largest size.
-    pub factor_small: Option<f64>,
-    pub factor_large: Option<f64>,
-    /// Bytes per second at the largest size with the family on and off.
-    pub on_large: Option<f64>,
-    pub off_large: Option<f64>,
-    pub text: String,
-}
 
 fn is_arm(arch: &str) -> bool {
     arch == "aarch64" || arch == "arm" || arch.starts_with("armv")
@@ -248,8 +207,9 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                 algorithm: id.clone(),
                 family,
                 kind,
-                features,
+                features: features.iter().map(|s| s.to_string()).collect(),
                 masked: masked_here.iter().map(|s| s.to_string()).collect(),
+                off_index: Some(off_config.index),
                 small_size: small,
                 large_size: large,
                 factor_small,
@@ -381,6 +341,7 @@ mod tests {
             label: None,
             imported: None,
             warnings: Vec::new(),
+            audit: None,
         };
         (run, masked)
     }

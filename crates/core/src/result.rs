@@ -34,6 +34,10 @@ pub struct RunResult {
     /// frequency governor other than `performance`, turbo), each with the fix.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Set by `cryptobench audit`: which configurations had which
+    /// acceleration families switched off, and the verdicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<crate::audit::AuditInfo>,
 }
 
 /// Where an imported run came from and what its text said about its environment.

@@ -204,6 +204,7 @@ fn fixture() -> RunResult {
         label: None,
         imported: None,
         warnings: Vec::new(),
+        audit: None,
     }
 }
 
