@@ -17,6 +17,7 @@
 //! architecture and the features it detected), and a verdict names only the
 //! features its mask really switched off.
 
+use cryptobench_core::audit::{feature_title, is_arm};
 pub use cryptobench_core::audit::{Verdict, VerdictKind};
 use cryptobench_core::catalog::{self, AlgorithmSpec, Family};
 use cryptobench_core::result::{CellOutcome, RunResult};
@@ -27,10 +28,6 @@ use super::MaskedConfiguration;
 
 /// Smallest slow-down that counts as acceleration.
 pub const MIN_FACTOR: f64 = 1.10;
-
-fn is_arm(arch: &str) -> bool {
-    arch == "aarch64" || arch == "arm" || arch.starts_with("armv")
-}
 
 /// The CPU features a family means for one algorithm on the architecture `arch`.
 pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'static [&'static str] {
@@ -44,15 +41,6 @@ pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'sta
         (Family::Sha, true) if alg.family == "sha1" => &["sha1"],
         (Family::Sha, true) if alg.digest_len > 32 => &["sha512"],
         (Family::Sha, true) => &["sha2"],
-    }
-}
-
-/// How people write these features on `arch`.
-pub fn display_name(feature: &str, arch: &str) -> String {
-    match feature {
-        "aes" if !is_arm(arch) => "AES-NI".into(),
-        "sha_ni" => "SHA-NI".into(),
-        other => other.to_uppercase(),
     }
 }
 
@@ -139,7 +127,7 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
             }
         }
     }
-    let names = |fs: &[&str]| fs.iter().map(|f| display_name(f, cpu.arch)).collect::<Vec<_>>().join("/");
+    let names = |fs: &[&str]| fs.iter().map(|f| feature_title(f, cpu.arch)).collect::<Vec<_>>().join("/");
     let mut out = Vec::new();
     for id in algorithms {
         let Ok(alg) = catalog::get(&id) else { continue };

@@ -86,6 +86,20 @@ pub fn family_title(family: Family) -> &'static str {
     }
 }
 
+/// Whether `arch` (a worker's architecture) is an Arm one.
+pub fn is_arm(arch: &str) -> bool {
+    arch == "aarch64" || arch == "arm" || arch.starts_with("armv")
+}
+
+/// How people write a CPU feature on `arch`: "AES-NI", "SHA-NI", "VAES", "PMULL".
+pub fn feature_title(feature: &str, arch: &str) -> String {
+    match feature {
+        "aes" if !is_arm(arch) => "AES-NI".into(),
+        "sha_ni" => "SHA-NI".into(),
+        other => other.to_uppercase(),
+    }
+}
+
 /// A feature the CPU offers and the library does not see, or the reverse.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct LibraryMismatch {
@@ -122,10 +136,10 @@ impl VerdictKind {
             VerdictKind::SmallGain => "small gain",
             VerdictKind::FasterWithout => "faster without",
             VerdictKind::AvailableNotUsed => "available, not used",
-            VerdictKind::NotOffered => "not offered by the CPU",
+            VerdictKind::NotOffered => "not offered",
             VerdictKind::NotMasked => "cannot be masked",
-            VerdictKind::Inconclusive => "inconclusive (noisy)",
-            VerdictKind::NoFamily => "no hardware family (control)",
+            VerdictKind::Inconclusive => "inconclusive",
+            VerdictKind::NoFamily => "control",
         }
     }
 }

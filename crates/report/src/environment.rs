@@ -14,9 +14,13 @@ pub fn host_line(run: &RunResult) -> String {
     format!("{cpu}; {} {}{kernel}", h.os, h.arch)
 }
 
-/// "[1] openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)"
-pub fn configuration_line(c: &ConfigurationResult) -> String {
-    let mut line = format!("[{}] {}", c.index, c.spec.display());
+/// "OpenSSL 3.0.19 — openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)":
+/// the configuration's label, then what the user asked for and what the library said.
+pub fn configuration_line(c: &ConfigurationResult, label: &str) -> String {
+    let mut line = label.to_string();
+    if label != c.spec.display() || c.backend.is_some() {
+        line.push_str(&format!(" — {}", c.spec.display()));
+    }
     if let Some(b) = &c.backend {
         line.push_str(&format!(": {}", b.version));
         if let Some(p) = &b.library_path {
@@ -33,6 +37,16 @@ pub fn configuration_line(c: &ConfigurationResult) -> String {
         ConfigurationStatus::TimedOut { reason } => line.push_str(&format!(" — TIMED OUT: {reason}")),
     }
     line
+}
+
+/// "completed", "UNAVAILABLE: …", "CRASHED: …", "TIMED OUT: …".
+pub fn status_text(c: &ConfigurationResult) -> String {
+    match &c.status {
+        ConfigurationStatus::Completed => "completed".into(),
+        ConfigurationStatus::Unavailable { reason } => format!("UNAVAILABLE: {reason}"),
+        ConfigurationStatus::Crashed { reason } => format!("CRASHED: {reason}"),
+        ConfigurationStatus::TimedOut { reason } => format!("TIMED OUT: {reason}"),
+    }
 }
 
 /// The library's CPUINFO line, as `openssl version -a` prints it.

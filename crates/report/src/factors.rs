@@ -12,8 +12,10 @@ use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult};
 pub struct Factor {
     /// "OPENSSL_ia32cap=~0x…" (the environment of the masked configuration).
     pub mask: String,
-    /// "[1] vs [2]"
-    pub pair: String,
+    /// The run indices of the configuration without the mask and of the one with it
+    /// (reports name them by their labels).
+    pub base: usize,
+    pub masked: usize,
     pub algorithm: String,
     pub operation: &'static str,
     pub mode: String,
@@ -79,7 +81,8 @@ pub fn factors(run: &RunResult) -> Vec<Factor> {
                 };
                 out.push(Factor {
                     mask: mask.clone(),
-                    pair: format!("[{}] vs [{}]", base.index, masked.index),
+                    base: base.index,
+                    masked: masked.index,
                     algorithm: key.0.clone(),
                     operation: key.1,
                     mode: key.2.clone(),

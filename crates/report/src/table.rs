@@ -3,9 +3,11 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::labels::Labels;
 use crate::{derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
+    let labels = Labels::for_run(run);
     let mut out = String::new();
     out.push_str(&format!("{} {} — {}\n", run.tool.name, run.tool.version, run.started_at));
     out.push_str(&format!("host: {}\n", host_line(run)));
@@ -13,7 +15,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         out.push_str(&format!("clock: {clock}\n"));
     }
     for c in &run.configurations {
-        out.push_str(&configuration_line(c));
+        out.push_str(&configuration_line(c, labels.get(0, c.index)));
         out.push('\n');
         if let Some(cap) = capability_line(c) {
             out.push_str(&format!("    {cap}\n"));
@@ -30,11 +32,11 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         grid::NOISY_MARK
     ));
 
-    let g = grid::build(run, unit);
+    let g = grid::build(run, unit, &labels, 0);
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(NOTHING, run.settings.sizes.len())));
     }
-    let notes = g.notes_with_derived(run);
+    let notes = g.notes_with_derived(run, &labels, 0);
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {
@@ -42,7 +44,11 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             out.push('\n');
         }
     }
-    let overheads: Vec<String> = run.configurations.iter().flat_map(|c| derived::overhead_lines(c, unit)).collect();
+    let overheads: Vec<String> = run
+        .configurations
+        .iter()
+        .flat_map(|c| derived::overhead_lines(c, unit, labels.get(0, c.index)))
+        .collect();
     if !overheads.is_empty() {
         out.push_str("\noverhead model, time per call = a + n / r∞:\n");
         for line in overheads {
