@@ -13,6 +13,7 @@ use cryptobench_core::result::{CellOutcome, FeatureRecord, RunResult};
 use cryptobench_core::units::Unit;
 use cryptobench_core::Operation;
 use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatch};
+use cryptobench_report::labels::Labels;
 use serde::Serialize;
 
 use crate::audit::masks::{variants, MASKABLE};
@@ -238,13 +239,15 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         "figures: {} at each size, median of samples; ~ marks a figure to read with care\n",
         unit.label()
     ));
+    // Configurations are named as in every report: "OpenSSL 3.0.19 · AES off".
+    let labels = Labels::for_run(run);
     for lib in &r.libraries {
         let base = run.configurations.iter().find(|c| c.index == lib.base_index);
         let version = base.and_then(|c| c.backend.as_ref()).map(|b| b.version.clone()).unwrap_or_default();
-        out.push_str(&format!("\n{} ({version})\n", lib.configuration));
+        out.push_str(&format!("\n{} ({}: {version})\n", labels.get(0, lib.base_index), lib.configuration));
         for m in &lib.configurations {
             if let Some((var, value)) = &m.mask {
-                out.push_str(&format!("  [{}] {}: {var}={value}\n", m.index, m.role()));
+                out.push_str(&format!("  {}: {var}={value}\n", labels.get(0, m.index)));
             }
         }
         for m in &lib.mismatches {
@@ -275,9 +278,14 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         }
         out.push_str(&format!("{table}\n\n"));
         for v in &lib.verdicts {
-            let family = v.family.map(|f| f.name()).unwrap_or("-");
+            // The role of the configuration the "off" figures come from, as in the table's header.
+            let role = v
+                .off_index
+                .and_then(|i| lib.configuration(i))
+                .map(|m| m.role())
+                .unwrap_or_else(|| "-".into());
             out.push_str(&format!(
-                "{}{} [{family}]: {}\n",
+                "{}{} [{role}]: {}\n",
                 if markdown { "- " } else { "" },
                 v.algorithm,
                 v.text
@@ -289,7 +297,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         | cryptobench_core::result::ConfigurationStatus::TimedOut { reason }
         | cryptobench_core::result::ConfigurationStatus::Unavailable { reason } = &c.status
         {
-            out.push_str(&format!("\n[{}] not measured completely: {reason}\n", c.index));
+            out.push_str(&format!("\n{} not measured completely: {reason}\n", labels.get(0, c.index)));
         }
     }
     out

@@ -39,6 +39,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     for c in &run.configurations {
         notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));
     }
+    notes.extend(crate::table::audit_lines(run, &labels));
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {

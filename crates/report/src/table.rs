@@ -55,7 +55,22 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             out.push_str(&format!("  {line}\n"));
         }
     }
+    let verdicts = audit_lines(run, &labels);
+    if !verdicts.is_empty() {
+        out.push_str("\naudit verdicts:\n");
+        for line in verdicts {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
     out
+}
+
+/// The saved verdicts of an audit run: "OpenSSL 3.0.19: aes-128-gcm [AES off]: accelerated by …".
+pub fn audit_lines(run: &RunResult, labels: &Labels) -> Vec<String> {
+    crate::verdicts::rows(run, 0, labels)
+        .iter()
+        .map(|r| format!("{}: {} [{}]: {}", r.library, r.algorithm, r.switched_off, r.verdict.text))
+        .collect()
 }
 
 pub fn unit_meaning(unit: Unit) -> &'static str {
