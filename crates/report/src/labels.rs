@@ -22,6 +22,9 @@ pub const SEPARATOR: &str = " · ";
 /// Programs that run a worker built for another architecture.
 const EMULATORS: &[&str] = &["qemu-", "box64", "box86", "FEXInterpreter", "FEXLoader", "arch"];
 
+/// What may tell two configurations with the same label apart.
+type Distinguisher = dyn Fn(&ConfigurationResult) -> Option<String>;
+
 /// The labels of every configuration of the runs of one report.
 #[derive(Debug, Clone)]
 pub struct Labels {
@@ -90,7 +93,7 @@ impl Labels {
     /// name, else the worker command, else the configuration's position.
     fn disambiguate(&mut self, runs: &[(String, &RunResult)]) {
         let config = |pos: usize, index: usize| runs[pos].1.configurations.iter().find(|c| c.index == index);
-        let distinguishers: [&dyn Fn(&ConfigurationResult) -> Option<String>; 2] = [&|c| library_file(c).map(|f| format!("({f})")), &|c| {
+        let distinguishers: [&Distinguisher; 2] = [&|c| library_file(c).map(|f| format!("({f})")), &|c| {
             c.spec.worker.as_ref().map(|w| format!("(via {})", w.join(" ")))
         }];
         for distinguish in distinguishers {

@@ -67,7 +67,7 @@ fn audit(run: &RunResult, labels: &Labels) -> Result<String, ChartError> {
                 cells.push(escape(r.algorithm));
                 cells.push(format!(
                     "{}{}<small>{}</small>",
-                    position.map(|p| colour_dot(p)).unwrap_or_default(),
+                    position.map(colour_dot).unwrap_or_default(),
                     escape(&r.switched_off),
                     escape(&r.features)
                 ));
