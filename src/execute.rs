@@ -56,6 +56,7 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         label: None,
         imported: None,
         warnings: Vec::new(),
+        audit: None,
     };
     crate::derive::derive(&mut run, plan.core_class.as_deref());
     run.warnings = crate::warnings::run_warnings(&run);

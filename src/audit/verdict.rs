@@ -17,75 +17,17 @@
 //! architecture and the features it detected), and a verdict names only the
 //! features its mask really switched off.
 
+use cryptobench_core::audit::{feature_title, isa, Isa};
+pub use cryptobench_core::audit::{Verdict, VerdictKind};
 use cryptobench_core::catalog::{self, AlgorithmSpec, Family};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::stats::Summary;
 use cryptobench_core::Operation;
-use serde::Serialize;
 
 use super::MaskedConfiguration;
 
 /// Smallest slow-down that counts as acceleration.
 pub const MIN_FACTOR: f64 = 1.10;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VerdictKind {
-    /// The CPU offers the family and the library uses it: switching it off costs ≥ 10%, beyond the noise.
-    Accelerated,
-    /// Switching it off costs less than 10%, but beyond the noise.
-    SmallGain,
-    /// Switching it off makes the cell faster, beyond the noise (e.g. under an emulator).
-    FasterWithout,
-    /// The CPU offers the family but switching it off changes nothing measurable.
-    AvailableNotUsed,
-    /// The CPU lacks the family's instructions.
-    NotOffered,
-    /// The CPU offers instructions of the family that this library's mask cannot switch off.
-    NotMasked,
-    /// The CPU offers the family, but the figures are too noisy to tell whether it is used.
-    Inconclusive,
-    /// The algorithm has no hardware family; the figure is all-off against all-on.
-    NoFamily,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Verdict {
-    pub algorithm: String,
-    pub family: Option<Family>,
-    pub kind: VerdictKind,
-    /// The CPU features of the family that matter for this algorithm (on the worker's architecture).
-    pub features: Vec<&'static str>,
-    /// Of those, the ones the worker's CPU offers and the mask switched off: what the figures are about.
-    pub masked: Vec<String>,
-    pub small_size: usize,
-    pub large_size: usize,
-    /// On/off throughput ratio at the smallest and the largest size.
-    pub factor_small: Option<f64>,
-    pub factor_large: Option<f64>,
-    /// Bytes per second at the largest size with the family on and off.
-    pub on_large: Option<f64>,
-    pub off_large: Option<f64>,
-    pub text: String,
-}
-
-/// The instruction sets the audit tells apart.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Isa {
-    X86,
-    Arm,
-    Power,
-}
-
-fn isa(arch: &str) -> Isa {
-    if arch == "aarch64" || arch == "arm" || arch.starts_with("armv") {
-        Isa::Arm
-    } else if arch.starts_with("powerpc") {
-        Isa::Power
-    } else {
-        Isa::X86
-    }
-}
 
 /// The CPU features a family means for one algorithm on the architecture `arch`.
 pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'static [&'static str] {
@@ -103,17 +45,6 @@ pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'sta
         (Family::Simd, Isa::Arm) => &["neon"],
         (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
         (Family::Simd, Isa::Power) => &["altivec"],
-    }
-}
-
-/// How people write these features on `arch`.
-pub fn display_name(feature: &str, arch: &str) -> String {
-    match feature {
-        "aes" if isa(arch) == Isa::X86 => "AES-NI".into(),
-        "sha_ni" => "SHA-NI".into(),
-        "vcrypto" => "POWER8 vector crypto".into(),
-        "altivec" => "AltiVec".into(),
-        other => other.to_uppercase(),
     }
 }
 
@@ -202,7 +133,7 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
             }
         }
     }
-    let names = |fs: &[&str]| fs.iter().map(|f| display_name(f, cpu.arch)).collect::<Vec<_>>().join("/");
+    let names = |fs: &[&str]| fs.iter().map(|f| feature_title(f, cpu.arch)).collect::<Vec<_>>().join("/");
     let mut out = Vec::new();
     for id in algorithms {
         let Ok(alg) = catalog::get(&id) else { continue };
@@ -239,8 +170,9 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                         algorithm: id.clone(),
                         family,
                         kind,
-                        features,
+                        features: features.iter().map(|s| s.to_string()).collect(),
                         masked: Vec::new(),
+                        off_index: None,
                         small_size: small,
                         large_size: large,
                         factor_small: None,
@@ -310,8 +242,9 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                 algorithm: id.clone(),
                 family,
                 kind,
-                features,
+                features: features.iter().map(|s| s.to_string()).collect(),
                 masked: masked_here.iter().map(|s| s.to_string()).collect(),
+                off_index: Some(off_config.index),
                 small_size: small,
                 large_size: large,
                 factor_small,
@@ -445,6 +378,7 @@ mod tests {
             label: None,
             imported: None,
             warnings: Vec::new(),
+            audit: None,
         };
         (run, masked)
     }

@@ -8,15 +8,17 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::{CellAlignment, Table};
-use cryptobench_core::result::{CellOutcome, RunResult};
+use cryptobench_core::audit::{AuditInfo, AuditedLibrary, LibraryMismatch};
+use cryptobench_core::result::{CellOutcome, FeatureRecord, RunResult};
 use cryptobench_core::units::Unit;
 use cryptobench_core::Operation;
 use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatch};
+use cryptobench_report::labels::Labels;
 use serde::Serialize;
 
 use crate::audit::masks::{variants, MASKABLE};
-use crate::audit::verdict::{verdicts, Verdict, WorkerCpu};
-use crate::audit::{label, MaskedConfiguration};
+use crate::audit::verdict::{verdicts, WorkerCpu};
+use crate::audit::MaskedConfiguration;
 use crate::cli::{AuditArgs, FormatArg};
 use crate::commands::run::{print_and_save, unit};
 use crate::execute::{complete, execute};
@@ -40,7 +42,9 @@ pub const DEFAULT_AUDIT_SIZES: &[usize] = &[16, 16384];
 pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.1;
 
 /// The audit's JSON document: the run (every configuration with its mask
-/// in `spec.env`), which families each configuration switched off, and the verdicts.
+/// in `spec.env`, and the audit's part in `run.audit`) and, at the top for
+/// scripts written against earlier versions, the CPU features and the libraries
+/// with their masked configurations and verdicts (the same as `run.audit.libraries`).
 #[derive(Serialize)]
 struct AuditReport {
     schema_version: u32,
@@ -49,18 +53,6 @@ struct AuditReport {
     /// Per library: the masked configurations, in the run's numbering.
     libraries: Vec<AuditedLibrary>,
     run: RunResult,
-}
-
-#[derive(Serialize)]
-struct AuditedLibrary {
-    base_index: usize,
-    configuration: String,
-    /// The architecture and CPU features of the worker that ran this library: what the verdicts are about.
-    worker_arch: String,
-    worker_features: Vec<Feature>,
-    configurations: Vec<MaskedConfiguration>,
-    mismatches: Vec<Mismatch>,
-    verdicts: Vec<Verdict>,
 }
 
 /// One audited library before measuring: its masked configurations, the
@@ -157,7 +149,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     };
     let mut run = execute(&plan)?;
     run.label = args.save.label.clone();
-    let libraries: Vec<AuditedLibrary> = groups
+    let audited: Vec<(AuditedLibrary, Vec<Feature>)> = groups
         .into_iter()
         .map(|g| {
             let base_index = g.masked[0].index;
@@ -177,21 +169,42 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
                 features: cpu.iter().map(|f| f.name.to_string()).collect(),
                 emulated_by: emulated_by.as_deref(),
             };
-            AuditedLibrary {
+            let library = AuditedLibrary {
                 base_index,
                 verdicts: verdicts(&run, &g.masked, &worker),
                 configuration: g.configuration,
                 configurations: g.masked,
-                mismatches: g.mismatches,
+                mismatches: g
+                    .mismatches
+                    .into_iter()
+                    .map(|m| LibraryMismatch {
+                        feature: m.feature.to_string(),
+                        message: m.message,
+                    })
+                    .collect(),
                 worker_arch: arch.clone(),
-                worker_features: cpu,
-            }
+                worker_features: cpu
+                    .iter()
+                    .map(|f| FeatureRecord {
+                        name: f.name.to_string(),
+                        source: f.source.clone(),
+                    })
+                    .collect(),
+            };
+            (library, cpu)
         })
         .collect();
+    // The CPU features the first library's worker detected, with their sources.
+    let first_cpu = audited.first().map(|(_, cpu)| cpu.clone()).unwrap_or_default();
+    let libraries: Vec<AuditedLibrary> = audited.into_iter().map(|(l, _)| l).collect();
+    // Saved with the run, so that `report` and `runs show` give the verdicts back.
+    run.audit = Some(AuditInfo {
+        libraries: libraries.clone(),
+    });
     let ok = complete(&run);
     let report = AuditReport {
         schema_version: cryptobench_core::result::SCHEMA_VERSION,
-        cpu_features: libraries.first().map(|l| l.worker_features.clone()).unwrap_or_default(),
+        cpu_features: first_cpu,
         libraries,
         run,
     };
@@ -233,11 +246,13 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         "figures: {} at each size, median of samples; ~ marks a figure to read with care\n",
         unit.label()
     ));
+    // Configurations are named as in every report: "OpenSSL 3.0.19 · AES off".
+    let labels = Labels::for_run(run);
     for lib in &r.libraries {
         let base = run.configurations.iter().find(|c| c.index == lib.base_index);
         let version = base.and_then(|c| c.backend.as_ref()).map(|b| b.version.clone()).unwrap_or_default();
-        out.push_str(&format!("\n{} ({version})\n", lib.configuration));
-        let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name).collect();
+        out.push_str(&format!("\n{} ({}: {version})\n", labels.get(0, lib.base_index), lib.configuration));
+        let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name.as_str()).collect();
         let emulated = base.and_then(|c| c.platform.as_ref()).and_then(|p| p.emulated_by.as_deref());
         out.push_str(&format!(
             "  worker CPU: {}{}; crypto features as it sees them: {}\n",
@@ -266,7 +281,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
                     .and_then(|b| b.cpu_capabilities.as_deref())
                     .map(|cap| format!(" → the library reports {cap}"))
                     .unwrap_or_default();
-                out.push_str(&format!("  [{}] {}: {var}={value}{reported}\n", m.index, label(&m.families_off)));
+                out.push_str(&format!("  {}: {var}={value}{reported}\n", labels.get(0, m.index)));
             }
         }
         for m in &lib.mismatches {
@@ -275,7 +290,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         let mut table = Table::new();
         table.load_preset(if markdown { ASCII_MARKDOWN } else { NOTHING });
         let mut header = vec!["algorithm".to_string(), "size".to_string()];
-        header.extend(lib.configurations.iter().map(|m| label(&m.families_off)));
+        header.extend(lib.configurations.iter().map(|m| m.role()));
         table.set_header(header);
         let mut algorithms: Vec<String> = Vec::new();
         for v in &lib.verdicts {
@@ -297,9 +312,14 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         }
         out.push_str(&format!("{table}\n\n"));
         for v in &lib.verdicts {
-            let family = v.family.map(|f| f.name()).unwrap_or("-");
+            // The role of the configuration the "off" figures come from, as in the table's header.
+            let role = v
+                .off_index
+                .and_then(|i| lib.configuration(i))
+                .map(|m| m.role())
+                .unwrap_or_else(|| "-".into());
             out.push_str(&format!(
-                "{}{} [{family}]: {}\n",
+                "{}{} [{role}]: {}\n",
                 if markdown { "- " } else { "" },
                 v.algorithm,
                 v.text
@@ -311,7 +331,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         | cryptobench_core::result::ConfigurationStatus::TimedOut { reason }
         | cryptobench_core::result::ConfigurationStatus::Unavailable { reason } = &c.status
         {
-            out.push_str(&format!("\n[{}] not measured completely: {reason}\n", c.index));
+            out.push_str(&format!("\n{} not measured completely: {reason}\n", labels.get(0, c.index)));
         }
     }
     out

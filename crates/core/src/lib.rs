@@ -1,8 +1,9 @@
 //! The data model of cryptobench: what can be measured (the algorithm
 //! [`catalog`]), what one measurement is ([`cell`]), how figures are expressed
-//! ([`units`]), what a run produces ([`result`]), the worker [`protocol`], what `verify` [`checks`] and
+//! ([`units`]), what a run produces ([`result`]) and what an [`audit`] decided, the worker [`protocol`], what `verify` [`checks`] and
 //! the [`stats`] applied to samples. Nothing here performs I/O or timing.
 
+pub mod audit;
 pub mod catalog;
 pub mod cell;
 pub mod checks;

@@ -370,6 +370,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             environment,
         }),
         warnings: Vec::new(),
+        audit: None,
     }
 }
 

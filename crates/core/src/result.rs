@@ -34,6 +34,10 @@ pub struct RunResult {
     /// frequency governor other than `performance`, turbo), each with the fix.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// Set by `cryptobench audit`: which configurations had which
+    /// acceleration families switched off, and the verdicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<crate::audit::AuditInfo>,
 }
 
 /// Where an imported run came from and what its text said about its environment.
@@ -195,7 +199,17 @@ pub struct ConfigurationSpec {
     pub worker: Option<Vec<String>>,
 }
 
+/// The variable through which the orchestrator tells a worker it started
+/// under an emulator (the emulator's own description as the value).
+pub const EMULATOR_ENV: &str = "CRYPTOBENCH_EMULATOR";
+
 impl ConfigurationSpec {
+    /// The environment that changes what the library does (capability masks
+    /// and the like): everything but the emulator's name.
+    pub fn capability_env(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.env.iter().filter(|(k, _)| k.as_str() != EMULATOR_ENV)
+    }
+
     /// How the user would write it: `openssl` or `openssl=/path/libcrypto.so`.
     pub fn display(&self) -> String {
         match &self.library {

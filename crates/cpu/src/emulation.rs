@@ -11,7 +11,7 @@
 //! Apple's "About the Rosetta translation environment").
 
 /// Set by the orchestrator in the environment of a worker it starts through an emulator.
-pub const EMULATOR_ENV: &str = "CRYPTOBENCH_EMULATOR";
+pub use cryptobench_core::result::EMULATOR_ENV;
 
 /// How this process is emulated, where it can tell.
 pub fn detect() -> Option<String> {

@@ -83,16 +83,14 @@ pub fn format_ratio(r: f64) -> String {
     }
 }
 
-/// The title line of a pair's table.
-pub fn title(pair: &Pair) -> String {
+/// The title line of a pair's table; `label` names a configuration as every output does.
+pub fn title<'a>(pair: &Pair<'a>, label: impl Fn(&'a ConfigurationResult) -> &'a str) -> String {
     let arch = |c: &ConfigurationResult| c.platform.as_ref().map(|p| p.arch.clone()).unwrap_or_default();
     format!(
-        "emulated/native: [{}] {} under {} against [{}] {} native (a ratio of two measured figures; the emulated one describes the emulator, not {} hardware)",
-        pair.emulated.index,
-        arch(pair.emulated),
+        "emulated/native: {} under {} against {} (a ratio of two measured figures; the emulated one describes the emulator, not {} hardware)",
+        label(pair.emulated),
         emulator(pair.emulated).unwrap_or("an emulator"),
-        pair.native.index,
-        arch(pair.native),
+        label(pair.native),
         arch(pair.emulated)
     )
 }

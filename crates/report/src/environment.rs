@@ -14,15 +14,15 @@ pub fn host_line(run: &RunResult) -> String {
     format!("{cpu}; {} {}{kernel}", h.os, h.arch)
 }
 
-/// "[1] openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)"
-pub fn configuration_line(c: &ConfigurationResult) -> String {
-    let mut line = format!("[{}] {}", c.index, c.spec.display());
-    if let Some(p) = &c.platform {
-        match &p.emulated_by {
-            Some(e) => line.push_str(&format!(" ({}, emulated by {e})", p.arch)),
-            None if p.arch != std::env::consts::ARCH => line.push_str(&format!(" ({})", p.arch)),
-            None => {}
-        }
+/// "OpenSSL 3.0.19 — openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)":
+/// the configuration's label, then what the user asked for and what the library said.
+pub fn configuration_line(c: &ConfigurationResult, label: &str) -> String {
+    let mut line = label.to_string();
+    if label != c.spec.display() || c.backend.is_some() {
+        line.push_str(&format!(" — {}", c.spec.display()));
+    }
+    if let Some(e) = c.platform.as_ref().and_then(|p| p.emulated_by.as_deref()) {
+        line.push_str(&format!(" (emulated by {e})"));
     }
     if let Some(b) = &c.backend {
         line.push_str(&format!(": {}", b.version));
@@ -30,8 +30,7 @@ pub fn configuration_line(c: &ConfigurationResult) -> String {
             line.push_str(&format!(" ({p})"));
         }
     }
-    // The emulator is named above; the variable that carries it is not news.
-    for (k, v) in c.spec.env.iter().filter(|(k, _)| k.as_str() != "CRYPTOBENCH_EMULATOR") {
+    for (k, v) in c.spec.capability_env() {
         line.push_str(&format!(" {k}={v}"));
     }
     match &c.status {
@@ -41,6 +40,16 @@ pub fn configuration_line(c: &ConfigurationResult) -> String {
         ConfigurationStatus::TimedOut { reason } => line.push_str(&format!(" — TIMED OUT: {reason}")),
     }
     line
+}
+
+/// "completed", "UNAVAILABLE: …", "CRASHED: …", "TIMED OUT: …".
+pub fn status_text(c: &ConfigurationResult) -> String {
+    match &c.status {
+        ConfigurationStatus::Completed => "completed".into(),
+        ConfigurationStatus::Unavailable { reason } => format!("UNAVAILABLE: {reason}"),
+        ConfigurationStatus::Crashed { reason } => format!("CRASHED: {reason}"),
+        ConfigurationStatus::TimedOut { reason } => format!("TIMED OUT: {reason}"),
+    }
 }
 
 /// The library's CPUINFO line, as `openssl version -a` prints it.

@@ -3,17 +3,19 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::labels::Labels;
 use crate::table::unit_meaning;
 use crate::{derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
+    let labels = Labels::for_run(run);
     let mut out = format!("### {} {} — {}\n\n", run.tool.name, run.tool.version, run.started_at);
     out.push_str(&format!("- **host:** {}\n", host_line(run)));
     if let Some(clock) = derived::host_clock_line(run) {
         out.push_str(&format!("- **clock:** {clock}\n"));
     }
     for c in &run.configurations {
-        out.push_str(&format!("- **{}**", configuration_line(c)));
+        out.push_str(&format!("- **{}**", configuration_line(c, labels.get(0, c.index))));
         if let Some(cap) = capability_line(c) {
             out.push_str(&format!(" — `{cap}`"));
         }
@@ -29,7 +31,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         unit_meaning(unit),
         grid::NOISY_MARK
     ));
-    let g = grid::build(run, unit);
+    let g = grid::build(run, unit, &labels, 0);
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(ASCII_MARKDOWN, run.settings.sizes.len())));
     }
@@ -40,12 +42,16 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         for row in rows {
             table.add_row(row);
         }
-        out.push_str(&format!("\n**{}**\n\n{table}\n", crate::emulation::title(&pair)));
+        out.push_str(&format!(
+            "\n**{}**\n\n{table}\n",
+            crate::emulation::title(&pair, |c| labels.get(0, c.index))
+        ));
     }
-    let mut notes = g.notes_with_derived(run);
+    let mut notes = g.notes_with_derived(run, &labels, 0);
     for c in &run.configurations {
-        notes.extend(derived::overhead_lines(c, unit));
+        notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));
     }
+    notes.extend(crate::table::audit_lines(run, &labels));
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {

@@ -205,6 +205,7 @@ fn fixture() -> RunResult {
         label: None,
         imported: None,
         warnings: Vec::new(),
+        audit: None,
     }
 }
 
