@@ -75,6 +75,11 @@ fn native_and_emulated_side_by_side_give_a_ratio_table() {
     if !aarch64_ready() {
         return;
     }
+    if cryptobench_testkit::own_emulator().is_some() {
+        // These tests themselves run emulated (the aarch64 test run): no worker here is native.
+        cryptobench_testkit::platform_lacks("a native worker", "the tests run under an emulator");
+        return;
+    }
     let out = cryptobench()
         .args([
             "run",
@@ -106,6 +111,40 @@ fn native_and_emulated_side_by_side_give_a_ratio_table() {
     assert!(
         text.contains("aarch64, emulated: no clock, cycles per byte or score per MHz"),
         "{text}"
+    );
+
+    // The HTML report draws the ratios.
+    let dir = tempfile::tempdir().unwrap();
+    let out = cryptobench()
+        .args([
+            "run",
+            "--backend",
+            "openssl",
+            "--backend",
+            "openssl",
+            "--arch",
+            "aarch64",
+            "--algos",
+            "sha256",
+            "--sizes",
+            "16,1024",
+            "--no-save",
+            "--format",
+            "json",
+        ])
+        .args(FAST)
+        .output()
+        .unwrap();
+    let file = dir.path().join("run.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let html = dir.path().join("run.html");
+    let out = cryptobench().arg("report").arg(&file).arg("--html").arg(&html).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<h2>Native against emulated</h2>"), "no emulated/native section");
+    assert!(
+        page.contains("16 B: 0.") && page.contains("emulated / native, per size"),
+        "no ratio drawn"
     );
 }
 
