@@ -76,7 +76,7 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "ops")]
     pub decrypt: bool,
 
-    /// Operations for ciphers and AEADs, comma separated [default: enc].
+    /// Operations, comma separated: enc, dec for ciphers, AEADs and RSA-OAEP; sign, verify, keygen, encaps, decaps, derive for public key [default: enc; public key: the operations openssl speed shows].
     #[arg(long, value_enum, value_name = "OP,...", value_delimiter = ',')]
     pub ops: Vec<OpArg>,
 
@@ -607,6 +607,18 @@ fn seconds(text: &str) -> Result<f64, String> {
 pub enum OpArg {
     Enc,
     Dec,
+    /// Public key: one signature.
+    Sign,
+    /// One signature verification.
+    Verify,
+    /// One key pair generated (RSA's takes long: its cells get a longer budget).
+    Keygen,
+    /// One ML-KEM encapsulation.
+    Encaps,
+    /// One ML-KEM decapsulation.
+    Decaps,
+    /// One Diffie–Hellman shared secret.
+    Derive,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

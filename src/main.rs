@@ -12,6 +12,7 @@ mod execute;
 mod exit;
 mod merge;
 mod plan;
+mod plan_pk;
 mod store;
 mod warnings;
 mod worker_client;

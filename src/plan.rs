@@ -254,6 +254,12 @@ fn operations(args: &RunArgs) -> Vec<Operation> {
         let op = match op {
             OpArg::Enc => Operation::Encrypt,
             OpArg::Dec => Operation::Decrypt,
+            OpArg::Sign => Operation::Sign,
+            OpArg::Verify => Operation::Verify,
+            OpArg::Keygen => Operation::Keygen,
+            OpArg::Encaps => Operation::Encaps,
+            OpArg::Decaps => Operation::Decaps,
+            OpArg::Derive => Operation::Derive,
         };
         if !ops.contains(&op) {
             ops.push(op);
@@ -283,14 +289,24 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ModeArg::Stream => Mode::Stream,
         ModeArg::Message => Mode::Message,
     });
-    let cells = cells(
-        &algorithms(&args.algos, DEFAULT_SUITE)?,
-        &operations(args),
-        mode,
-        args.rekey,
-        args.aad,
-        &sizes,
-    );
+    let (symmetric, public_key) = crate::plan_pk::split(&args.algos)?;
+    let mut cells = if symmetric.is_empty() && !public_key.is_empty() {
+        Vec::new()
+    } else {
+        cells(
+            &algorithms(&symmetric, DEFAULT_SUITE)?,
+            &operations(args),
+            mode,
+            args.rekey,
+            args.aad,
+            &sizes,
+        )
+    };
+    cells.extend(crate::plan_pk::cells(
+        &public_key,
+        (!args.ops.is_empty()).then(|| operations(args)).as_deref(),
+        args.sizes.as_ref().map(|s| s.0.as_slice()),
+    )?);
     check_cpu(args.cpu)?;
     let core_class = match &args.core_class {
         None => None,

@@ -57,11 +57,12 @@ pub fn worker() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
     };
-    let supported = CATALOG
+    let mut supported: Vec<String> = CATALOG
         .iter()
         .filter(|a| backend.support(a) == Support::Supported)
         .map(|a| a.id.to_string())
         .collect();
+    supported.extend(crate::commands::worker_pk::supported(backend.as_ref()));
     send(
         &mut out,
         &WorkerMessage::Hello {
@@ -98,6 +99,9 @@ pub fn worker() -> Result<ExitCode> {
 /// streaming check; then the test vectors of the job.
 fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Write) -> Result<()> {
     for id in &job.algorithms {
+        if crate::commands::worker_pk::verify(backend, id, job, out)? {
+            continue;
+        }
         let alg = catalog::get(id)?;
         activity(out, format!("verifying {id}"))?;
         let outcome = verify_algorithm(backend, alg);
@@ -134,6 +138,17 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
 fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) -> Result<()> {
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
     for cell in &job.cells {
+        if let Some(alg) = cryptobench_core::pk::find(&cell.algorithm) {
+            let result = crate::commands::worker_pk::measure(backend, alg, cell, job, &mut verified, out)?;
+            send(
+                out,
+                &WorkerMessage::Cell(CellResult {
+                    spec: cell.clone(),
+                    outcome: result,
+                }),
+            )?;
+            continue;
+        }
         let alg = catalog::get(&cell.algorithm)?;
         let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
             Some((_, o)) => o.clone(),

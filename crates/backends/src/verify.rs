@@ -233,6 +233,9 @@ pub fn check_primitive(
     };
     let aad: &[u8] = if cell.mode == Mode::Message { &inputs.aad } else { &[] };
     match cell.operation {
+        Operation::Sign | Operation::Verify | Operation::Keygen | Operation::Encaps | Operation::Decaps | Operation::Derive => {
+            return Err(format!("{} is a public-key operation (crates/backends/src/pk_verify.rs checks those)", cell.operation.short()));
+        }
         Operation::Digest => {
             let expected = call(|| "digest".into(), backend.digest_once(alg, buf))?;
             if call(|| "digest".into(), primitive.last_output())? != Some(expected) {

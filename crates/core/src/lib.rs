@@ -12,6 +12,7 @@ pub mod dependent_ci;
 pub mod mann_whitney;
 pub mod openssl_speed;
 pub mod overhead;
+pub mod pk;
 pub mod protocol;
 pub mod result;
 pub mod sizes;

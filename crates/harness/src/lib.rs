@@ -6,9 +6,11 @@
 
 mod buffer;
 mod measure;
+mod pk;
 
 pub use buffer::AlignedBuffer;
-pub use measure::{measure, quick_timing, standard_timing, warnings};
+pub use measure::{measure, measure_units, quick_timing, standard_timing, warnings};
+pub use pk::{long_cell_timing, run_pk_cell};
 
 use cryptobench_backends::verify::check_primitive;
 use cryptobench_backends::{Backend, CellInputs};

@@ -128,6 +128,19 @@ fn warm_up(primitive: &mut dyn Primitive, buf: &mut [u8], duration: Duration) ->
 /// calibrate the calls per sample, then sample until the stop rule
 /// (crates/core/src/stopping.rs) or the budget ends it.
 pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSettings) -> Result<Measurement, BackendError> {
+    let size = buf.len();
+    measure_units(primitive, buf, timing, size)
+}
+
+/// As [`measure`], with what one call counts for in the figures: its bytes
+/// (symmetric cells) or 1 (public-key cells, figures in operations per
+/// second; `CellSpec::units_per_call`). The statistics are the same.
+pub fn measure_units(
+    primitive: &mut dyn Primitive,
+    buf: &mut [u8],
+    timing: &TimingSettings,
+    units_per_call: usize,
+) -> Result<Measurement, BackendError> {
     let started = Instant::now();
     let budget = Duration::from_nanos(timing.cell_budget_ns);
     warm_up(primitive, buf, Duration::from_nanos(timing.warmup_ns))?;
@@ -137,7 +150,7 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         target_relative_ci: timing.target_relative_ci,
     };
     let mut next_look = rule.first_look();
-    let size = buf.len();
+    let size = units_per_call;
     let mut samples = Vec::new();
     let mut checksum = 0xcbf2_9ce4_8422_2325u64;
     loop {

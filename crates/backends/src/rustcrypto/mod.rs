@@ -7,6 +7,7 @@
 mod aead;
 mod detect;
 mod modes;
+mod pk;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -306,5 +307,9 @@ impl Backend for RustcryptoBackend {
                 }
             })
         }, else Err(not_here(alg)))
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }
