@@ -36,7 +36,12 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(NOTHING, run.settings.sizes.len())));
     }
-    let notes = g.notes_with_derived(run, &labels, 0);
+    let pk = crate::pk_table::build(run, &labels, 0);
+    if !pk.rows.is_empty() {
+        out.push_str(&format!("\npublic key, operations per second and time per operation:\n{}\n", pk.to_table(NOTHING)));
+    }
+    let mut notes = pk.notes;
+    notes.extend(g.notes_with_derived(run, &labels, 0));
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {
