@@ -125,7 +125,7 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
                         && x.spec.operation.short() == key.1
                         && x.spec.mode_label() == key.2 =>
                 {
-                    Some((m, x.spec.size))
+                    Some((m, x.spec.units_per_call()))
                 }
                 _ => None,
             });
