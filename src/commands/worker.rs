@@ -131,6 +131,12 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
     for report in vectors::run(backend, &job.vectors) {
         send(out, &WorkerMessage::Checked(report))?;
     }
+    if !job.pk_vectors.is_empty() {
+        activity(out, format!("running {} public-key test vectors", job.pk_vectors.len()))?;
+    }
+    for report in cryptobench_backends::pk_vectors::run(backend, &job.pk_vectors) {
+        send(out, &WorkerMessage::Checked(report))?;
+    }
     Ok(())
 }
 

@@ -20,6 +20,7 @@ pub mod openssl;
 pub mod pk_agreement;
 pub mod pk_keys;
 pub mod pk_known_answers;
+pub mod pk_vectors;
 pub mod pk_verify;
 pub mod pk_traits;
 pub mod rustcrypto;

@@ -241,7 +241,11 @@ impl<'a> Lib<'a> {
     fn load(self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Pkey<'a>, BackendError> {
         if is_pqc(alg) {
             if keys.seed.is_empty() {
-                return Err(BackendError::Unsupported(format!("{} public keys alone", alg.id)));
+                let from_raw = self.pk.EVP_PKEY_new_raw_public_key_ex.ok_or_else(|| unsupported(self, alg))?;
+                let name = CString::new(alg.openssl_name).expect("no NUL");
+                // SAFETY: default library context; the key bytes outlive the call.
+                let ptr = unsafe { from_raw(null_mut(), name.as_ptr(), null(), keys.public.as_ptr(), keys.public.len()) };
+                return Pkey::new(self, ptr, "EVP_PKEY_new_raw_public_key_ex");
             }
             let ctx = self.keygen_ctx(alg)?;
             let set = self.pk.EVP_PKEY_CTX_set_params.ok_or_else(|| unsupported(self, alg))?;
@@ -356,6 +360,7 @@ impl<'a> Lib<'a> {
         let ours = self.load(alg, keys)?;
         let peer_public = PkKeys {
             public: peer.public.clone(),
+            public_der: peer.public_der.clone(),
             seed: if peer.public.is_empty() { peer.seed.clone() } else { Vec::new() },
             private_der: if peer.public.is_empty() { peer.private_der.clone() } else { Vec::new() },
             ..PkKeys::default()

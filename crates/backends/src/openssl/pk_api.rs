@@ -80,6 +80,7 @@ crate::native::api_table! {
         EVP_SIGNATURE_free: fn(*mut EvpSignature) -> ();
         EVP_PKEY_sign_message_init: fn(*mut EvpPkeyCtx, *mut EvpSignature, *const OsslParam) -> c_int;
         EVP_PKEY_verify_message_init: fn(*mut EvpPkeyCtx, *mut EvpSignature, *const OsslParam) -> c_int;
+        EVP_PKEY_new_raw_public_key_ex: fn(*mut c_void, *const c_char, *const c_char, *const c_uchar, usize) -> *mut EvpPkey;
     }
 }
 

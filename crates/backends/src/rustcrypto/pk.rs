@@ -297,7 +297,12 @@ impl PkBackend for RustcryptoBackend {
             }
             _ => with_curve!(alg, C => {
                 let ours = C::SecretKey::from_slice(&keys.ec_private).map_err(bad)?;
-                let theirs = C::PublicKey::from_sec1_bytes(&peer.public).map_err(bad)?;
+                let theirs = if peer.public.is_empty() {
+                    use C::pkcs8::DecodePublicKey;
+                    C::PublicKey::from_public_key_der(&peer.public_der).map_err(bad)?
+                } else {
+                    C::PublicKey::from_sec1_bytes(&peer.public).map_err(bad)?
+                };
                 Ok(C::ecdh::diffie_hellman(ours.to_nonzero_scalar(), theirs.as_affine()).raw_secret_bytes().to_vec())
             }),
         }
