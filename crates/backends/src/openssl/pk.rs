@@ -598,7 +598,7 @@ impl PkBackend for OpensslBackend {
         Ok(match op {
             Operation::Keygen => Box::new(Keygen {
                 ctx: lib.keygen_ctx(alg)?,
-                out: Vec::new(),
+                last: None,
                 alg: cryptobench_core::pk::get(alg.id).map_err(|e| BackendError::Invalid(e.to_string()))?,
             }),
             Operation::Sign | Operation::Verify => {
@@ -726,33 +726,33 @@ impl<'a> Kem<'a> {
     }
 }
 
-/// `EVP_PKEY_keygen` + `EVP_PKEY_free` per call (apps/speed.c `KEM_keygen_loop`/`SIG_keygen_loop`).
+/// `EVP_PKEY_keygen` + `EVP_PKEY_free` per call (apps/speed.c
+/// `KEM_keygen_loop`/`SIG_keygen_loop`): each call frees the key of the
+/// call before, so that the last one can be reported.
 struct Keygen<'a> {
     ctx: Ctx<'a>,
-    out: Vec<u8>,
+    last: Option<Pkey<'a>>,
     alg: &'static PkAlgorithmSpec,
 }
 
 impl Primitive for Keygen<'_> {
     fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
         let lib = self.ctx.lib;
-        for i in 0..iterations {
+        for _ in 0..iterations {
             let mut key = null_mut();
-            // SAFETY: an initialised keygen context; the key is freed at once.
+            // SAFETY: an initialised keygen context.
             lib.check(unsafe { (lib.pk.EVP_PKEY_keygen)(self.ctx.ptr, &mut key) }, "EVP_PKEY_keygen")?;
-            if i + 1 == iterations {
-                // The last key's public part (its encoding is read once per sample, not per call).
-                let key = Pkey::new(lib, key, "EVP_PKEY_keygen")?;
-                self.out = lib.public_of(self.alg, &key)?;
-            } else {
-                unsafe { (lib.pk.EVP_PKEY_free)(key) };
-            }
+            // Dropping the previous key is its EVP_PKEY_free.
+            self.last = Some(Pkey::new(lib, key, "EVP_PKEY_keygen")?);
         }
         Ok(())
     }
 
     fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.out.clone()))
+        match &self.last {
+            Some(key) => Ok(Some(self.ctx.lib.public_of(self.alg, key)?)),
+            None => Ok(None),
+        }
     }
 }
 

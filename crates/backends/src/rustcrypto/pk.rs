@@ -362,14 +362,14 @@ macro_rules! ecdsa_primitive {
                 ))
             }
             Operation::Keygen => Ok(looped(
-                (rng(), Vec::new()),
+                (rng(), None::<$C::PublicKey>),
                 |s, _| {
                     #[allow(deprecated)] // SecretKey::random: the Generate trait of its successor takes another rand_core
                     let sk = $C::SecretKey::random(&mut s.0);
-                    s.1 = black_box(sk.public_key().to_sec1_bytes().to_vec());
+                    s.1 = Some(black_box(sk.public_key()));
                     Ok(())
                 },
-                |s| s.1.clone(),
+                |s| s.1.map(|p| p.to_sec1_bytes().to_vec()).unwrap_or_default(),
             )),
             other => Err(BackendError::Unsupported(format!("ECDSA {} cells", other.short()))),
         }
@@ -501,14 +501,15 @@ fn prepare(
             )
         }
         (PkKind::RsaPkcs1, Operation::Keygen) => looped(
-            (alg.bits as usize, rng(), Vec::new()),
+            (alg.bits as usize, rng(), None::<RsaPrivateKey>),
             |s, _| {
-                use rsa::traits::PublicKeyParts;
-                let key = RsaPrivateKey::new(&mut s.1, s.0).map_err(bad)?;
-                s.2 = black_box(key.n().as_ref().to_be_bytes().to_vec());
+                s.2 = Some(black_box(RsaPrivateKey::new(&mut s.1, s.0).map_err(bad)?));
                 Ok(())
             },
-            |s| s.2.clone(),
+            |s| {
+                use rsa::traits::PublicKeyParts;
+                s.2.as_ref().map(|k| k.n().as_ref().to_be_bytes().to_vec()).unwrap_or_default()
+            },
         ),
         (PkKind::RsaOaep, Operation::Encrypt) => looped(
             (rsa_public(keys)?, rng(), Vec::new()),

