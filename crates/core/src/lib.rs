@@ -11,6 +11,7 @@ pub mod compare;
 pub mod dependent_ci;
 pub mod mann_whitney;
 pub mod openssl_speed;
+pub mod openssl_speed_pk;
 pub mod overhead;
 pub mod pk;
 pub mod protocol;
