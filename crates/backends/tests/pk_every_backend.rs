@@ -86,12 +86,24 @@ fn cell(alg: &PkAlgorithmSpec, operation: cryptobench_core::Operation) -> CellSp
     }
 }
 
+/// Defects of libraries that the checks before timing find, so those
+/// algorithms are reported FAILED and never timed: (backend, algorithm,
+/// what the failure says). Nettle 3.8.1's Ed448 verification ignores the
+/// last byte of S and accepts the altered signature (Wycheproof
+/// ed448_test.json tcId 76, "SignatureMalleability"); a fixed Nettle passes.
+const KNOWN_DEFECTS: &[(&str, &str, &str)] = &[("nettle", "ed448", "a tampered signature verifies")];
+
 fn every_offered_algorithm_passes_verification(id: &str) {
     with_backend(id, |backend| {
         let algs = covered(backend);
         for alg in &algs {
             match verify_pk_algorithm(backend, alg) {
                 VerificationOutcome::Passed { checks } => assert!(checks >= 2, "{id}/{}: only {checks} checks", alg.id),
+                VerificationOutcome::Failed { reason }
+                    if KNOWN_DEFECTS.iter().any(|(b, a, why)| *b == id && *a == alg.id && reason.contains(why)) =>
+                {
+                    eprintln!("{id}/{}: the library's known defect is found: {reason}", alg.id)
+                }
                 other => panic!("{id}/{}: {other:?}", alg.id),
             }
         }
@@ -214,13 +226,13 @@ macro_rules! for_every_backend {
     };
 }
 
-// Backends with public key; the others (gcrypt, nettle, kernel) offer none in cryptobench yet.
-for_every_backend!(openssl, rustcrypto, sodium);
+// Backends with public key; the others (gcrypt, kernel) offer none in cryptobench yet.
+for_every_backend!(openssl, rustcrypto, sodium, nettle);
 
 /// The same deterministic outputs from every library that has the algorithm.
 #[test]
 fn available_backends_agree_on_deterministic_outputs() {
-    let backends: Vec<Box<dyn Backend>> = ["openssl", "rustcrypto", "sodium"]
+    let backends: Vec<Box<dyn Backend>> = ["openssl", "rustcrypto", "sodium", "nettle"]
         .iter()
         .filter_map(|id| {
             open(&ConfigurationSpec {
@@ -233,7 +245,10 @@ fn available_backends_agree_on_deterministic_outputs() {
         })
         .collect();
     let mut compared = 0;
-    for alg in PK_CATALOG.iter().filter(|a| matches!(a.id, "rsa2048" | "ed25519" | "x25519" | "ecdhp256" | "mlkem768")) {
+    for alg in PK_CATALOG
+        .iter()
+        .filter(|a| matches!(a.id, "rsa2048" | "ed25519" | "ed448" | "x25519" | "x448" | "ecdhp256" | "mlkem768"))
+    {
         let reports: Vec<_> = backends
             .iter()
             .filter(|b| pk_of(b.as_ref(), alg).is_ok())

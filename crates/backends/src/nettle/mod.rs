@@ -8,6 +8,7 @@
 
 mod api;
 mod cipher;
+mod pk;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -38,6 +39,8 @@ pub struct NettleBackend {
     hashes: Vec<(&'static str, *const NettleHash)>,
     path: String,
     version: String,
+    /// libhogweed's EdDSA and X25519/X448 (pk.rs), or why it could not be loaded.
+    hogweed: Result<pk::Hogweed, String>,
     _library: libloading::Library,
 }
 
@@ -92,11 +95,13 @@ impl NettleBackend {
                 unsafe { loaded.library.get::<*const NettleHash>(*sym) }.ok().map(|s| (*id, *s))
             })
             .collect();
+        let hogweed = pk::load_hogweed(&path);
         Ok(NettleBackend {
             api,
             hashes,
             path,
             version,
+            hogweed,
             _library: loaded.library,
         })
     }
@@ -297,6 +302,9 @@ impl Backend for NettleBackend {
         if let Ok(v) = std::env::var(FAT_OVERRIDE_ENV) {
             details.insert(FAT_OVERRIDE_ENV.to_string(), v);
         }
+        if let Ok(h) = &self.hogweed {
+            details.insert("hogweed".to_string(), h.path.clone());
+        }
         BackendInfo {
             id: "nettle".into(),
             name: "Nettle".into(),
@@ -382,5 +390,9 @@ impl Backend for NettleBackend {
                 })
             }
         })
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }
