@@ -176,6 +176,17 @@ fn wycheproof_files() -> Vec<(&'static str, &'static str)> {
     ]
 }
 
+/// Wycheproof cases that libraries fail in the version tested (Debian 12), real
+/// defects that `verify --vectors` reports; only these may fail, and only there.
+/// libgcrypt 1.10.1: Ed25519 verification does not enforce s < L (RFC 8032
+/// §5.1.7; tcId 63–66 are s + kL, 85 S just above L), and RSA verification
+/// accepts a signature that is not reduced mod n (s + n; "SignatureMalleability").
+const KNOWN_VECTOR_DEFECTS: &[(&str, &str, &[u32])] = &[
+    ("gcrypt", "ed25519_test.json", &[63, 64, 65, 66, 85]),
+    ("gcrypt", "rsa_signature_2048_sha256_test.json", &[244]),
+    ("gcrypt", "rsa_pss_2048_sha256_mgf1_32_test.json", &[103]),
+];
+
 fn wycheproof_public_key_vectors_pass(id: &str) {
     with_backend(id, |backend| {
         let mut passed = 0;
@@ -183,7 +194,16 @@ fn wycheproof_public_key_vectors_pass(id: &str) {
             assert!(pk_vectors::is_pk_file(json), "{name}");
             let cases = pk_vectors::parse(json, name).unwrap_or_else(|e| panic!("{name}: {e}"));
             for report in pk_vectors::run(backend, &cases) {
-                assert!(report.failures.is_empty(), "{id}/{name}: {:#?}", report.failures);
+                let tolerated = |failure: &String| {
+                    KNOWN_VECTOR_DEFECTS
+                        .iter()
+                        .any(|(b, file, ids)| *b == id && *file == name && ids.iter().any(|n| failure.starts_with(&format!("{name} tcId {n}:"))))
+                };
+                let failures: Vec<&String> = report.failures.iter().filter(|f| !tolerated(f)).collect();
+                for f in report.failures.iter().filter(|f| tolerated(f)) {
+                    eprintln!("{id}/{name}: the library's known defect: {f}");
+                }
+                assert!(failures.is_empty(), "{id}/{name}: {failures:#?}");
                 eprintln!("{id}/{name}: {} passed, {} skipped {:?}", report.passed, report.skipped, report.skip_reasons);
                 passed += report.passed;
             }
@@ -226,13 +246,13 @@ macro_rules! for_every_backend {
     };
 }
 
-// Backends with public key; the others (gcrypt, kernel) offer none in cryptobench yet.
-for_every_backend!(openssl, rustcrypto, sodium, nettle);
+// Backends with public key; the kernel offers none in cryptobench yet.
+for_every_backend!(openssl, rustcrypto, sodium, nettle, gcrypt);
 
 /// The same deterministic outputs from every library that has the algorithm.
 #[test]
 fn available_backends_agree_on_deterministic_outputs() {
-    let backends: Vec<Box<dyn Backend>> = ["openssl", "rustcrypto", "sodium", "nettle"]
+    let backends: Vec<Box<dyn Backend>> = ["openssl", "rustcrypto", "sodium", "nettle", "gcrypt"]
         .iter()
         .filter_map(|id| {
             open(&ConfigurationSpec {
@@ -255,7 +275,15 @@ fn available_backends_agree_on_deterministic_outputs() {
             .map(|b| pk_agreement::agreement(b.as_ref(), alg, 5))
             .collect();
         for pair in reports.windows(2) {
-            assert_eq!(pair[0].fingerprints, pair[1].fingerprints, "{}", alg.id);
+            // The cases both reported (a library that cannot compute a public key alone skips that one).
+            let common = |a: &cryptobench_core::checks::CheckReport, b: &cryptobench_core::checks::CheckReport| {
+                a.fingerprints
+                    .iter()
+                    .filter(|(case, _)| b.fingerprints.iter().any(|(c, _)| c == case))
+                    .cloned()
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(common(&pair[0], &pair[1]), common(&pair[1], &pair[0]), "{}", alg.id);
             compared += 1;
         }
     }
