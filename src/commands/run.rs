@@ -16,7 +16,8 @@ use crate::exit::INCOMPLETE;
 use crate::plan;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
-    let plan = plan::build(args)?;
+    let mut plan = plan::build(args)?;
+    crate::speed_set::resolve(&mut plan)?;
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {
         None

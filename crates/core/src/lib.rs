@@ -14,6 +14,7 @@ pub mod overhead;
 pub mod protocol;
 pub mod result;
 pub mod sizes;
+pub mod speed_defaults;
 pub mod stats;
 pub mod stopping;
 pub mod units;

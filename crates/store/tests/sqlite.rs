@@ -17,7 +17,9 @@ fn temp_db() -> (tempfile::TempDir, Location) {
 #[test]
 fn a_missing_folder_is_refused_not_created() {
     let dir = tempfile::tempdir().unwrap();
-    let err = open(&Location::Sqlite(dir.path().join("sub/dir/runs.sqlite"))).err().expect("refused");
+    let err = open(&Location::Sqlite(dir.path().join("sub/dir/runs.sqlite")))
+        .err()
+        .expect("refused");
     assert!(matches!(err, StoreError::NoSuchFolder { .. }), "{err}");
     assert!(err.is_usage());
     assert!(!dir.path().join("sub").exists());

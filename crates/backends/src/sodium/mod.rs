@@ -260,6 +260,7 @@ impl Backend for SodiumBackend {
         let r = match alg.class {
             AlgorithmClass::Aead => self.aead_of(alg).map(drop),
             AlgorithmClass::Digest => self.hash(alg).map(drop),
+            AlgorithmClass::Mac => Err(BackendError::Unsupported(format!("{} (not mapped for libsodium)", alg.id))),
             AlgorithmClass::Cipher => Err(BackendError::Unsupported(format!(
                 "{} (libsodium offers no unauthenticated block cipher modes)",
                 alg.id
