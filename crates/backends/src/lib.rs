@@ -8,6 +8,7 @@
 //! build failure or a crash.
 
 pub mod agreement;
+pub mod cavp;
 pub mod error;
 pub mod gcrypt;
 #[cfg(target_os = "linux")]

@@ -47,8 +47,9 @@ pub fn check_mode(alg: &AlgorithmSpec, cell: &CellSpec) -> Result<(), BackendErr
 
 /// What the default [`Backend::seal_with`] says for lengths other than the catalog's.
 pub fn catalog_lengths_only(alg: &AlgorithmSpec, iv_len: usize, tag_len: usize) -> BackendError {
+    let _ = (iv_len, tag_len);
     BackendError::Unsupported(format!(
-        "{} with a {iv_len}-byte IV and a {tag_len}-byte tag (this backend is driven with the catalog's {} and {} only)",
+        "{} with IV or tag lengths other than the catalog's {} and {} bytes (this backend is driven with the catalog's only)",
         alg.id, alg.iv_len, alg.tag_len
     ))
 }

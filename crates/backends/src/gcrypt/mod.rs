@@ -227,8 +227,39 @@ impl GcryptBackend {
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
         check_key_and_iv(alg, key, iv)?;
+        self.crypt(alg, encrypt, key, iv, aad, input, tag, false)
+    }
+
+    /// One whole message. With `vector_lengths` the IV and tag lengths are the caller's
+    /// (test vectors): what libgcrypt refuses of them is `Unsupported`.
+    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
+    fn crypt(
+        &self,
+        alg: &AlgorithmSpec,
+        encrypt: bool,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        input: &[u8],
+        tag: &mut [u8],
+        vector_lengths: bool,
+    ) -> Result<Vec<u8>, BackendError> {
         let api = &self.api;
-        let (hd, _) = self.keyed(alg, key, iv)?;
+        let refused = |what: &str, e: BackendError| match e {
+            BackendError::Call { detail, .. } if vector_lengths => {
+                BackendError::Unsupported(format!("{what} libgcrypt {} refuses ({detail})", self.version))
+            }
+            other => other,
+        };
+        let (algo, mode) = self.cipher(alg)?;
+        let hd = CipherHd::open(api, algo, mode)?;
+        // SAFETY: live handle; key covers its length.
+        check(
+            api,
+            unsafe { (api.gcry_cipher_setkey)(hd.hd, key.as_ptr().cast(), key.len()) },
+            "gcry_cipher_setkey",
+        )?;
+        set_iv(api, hd.hd, mode, iv).map_err(|e| refused("an IV length", e))?;
         let aead = alg.class == AlgorithmClass::Aead;
         let mut out = vec![0u8; input.len()];
         // SAFETY: live handle; out-of-place with equal lengths.
@@ -255,10 +286,12 @@ impl GcryptBackend {
                     api,
                     (api.gcry_cipher_gettag)(hd.hd, tag.as_mut_ptr().cast(), tag.len()),
                     "gcry_cipher_gettag",
-                )?;
+                )
+                .map_err(|e| refused("a tag length", e))?;
             }
             if aead && !encrypt {
-                check_tag(api, (api.gcry_cipher_checktag)(hd.hd, tag.as_ptr().cast(), tag.len()))?;
+                check_tag(api, (api.gcry_cipher_checktag)(hd.hd, tag.as_ptr().cast(), tag.len()))
+                    .map_err(|e| refused("a tag length", e))?;
             }
         }
         Ok(out)
@@ -301,6 +334,42 @@ impl Backend for GcryptBackend {
     }
 
     one_shot_through_crypt_once!();
+
+    /// GCM and ChaCha20-Poly1305 with the vector's IV and tag lengths (libgcrypt's GCM takes
+    /// IVs of any length and tags of 16, 15, 14, 13, 12, 8 or 4 bytes).
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        if alg.class != AlgorithmClass::Aead {
+            return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag_len));
+        }
+        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
+        let mut tag = vec![0u8; tag_len];
+        let ciphertext = self.crypt(alg, true, key, iv, aad, plaintext, &mut tag, true)?;
+        Ok(Sealed { ciphertext, tag })
+    }
+
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        if alg.class != AlgorithmClass::Aead {
+            return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag.len()));
+        }
+        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
+        self.crypt(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec(), true)
+    }
 
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         // open/write/read on a handle: independent of the timed one-shot gcry_md_hash_buffer.

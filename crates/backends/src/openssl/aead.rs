@@ -91,15 +91,16 @@ pub fn context<'a>(
     )?;
     if !matches!(kind, Kind::Plain | Kind::Siv) && ctrl(api, ctx.ptr, EVP_CTRL_AEAD_SET_IVLEN, iv.len(), std::ptr::null_mut()) != 1 {
         super::handles::error_queue(api);
-        return Err(BackendError::Unsupported(format!("{}-byte IVs ({version} refuses them)", iv.len())));
+        return Err(BackendError::Unsupported(format!(
+            "an IV length {version} refuses (EVP_CTRL_AEAD_SET_IVLEN fails)"
+        )));
     }
     if kind.tag_first() {
         let p = if encrypt { std::ptr::null_mut() } else { tag.as_mut_ptr() };
         if ctrl(api, ctx.ptr, EVP_CTRL_AEAD_SET_TAG, tag.len(), p) != 1 {
             super::handles::error_queue(api);
             return Err(BackendError::Unsupported(format!(
-                "{}-byte tags ({version} refuses them)",
-                tag.len()
+                "a tag length {version} refuses (EVP_CTRL_AEAD_SET_TAG fails)"
             )));
         }
     }
@@ -122,8 +123,7 @@ pub fn set_tag(api: &Api, ctx: *mut EvpCipherCtx, tag: &mut [u8], version: &str)
     if ctrl(api, ctx, EVP_CTRL_AEAD_SET_TAG, tag.len(), tag.as_mut_ptr()) != 1 {
         super::handles::error_queue(api);
         return Err(BackendError::Unsupported(format!(
-            "{}-byte tags ({version} refuses them)",
-            tag.len()
+            "a tag length {version} refuses (EVP_CTRL_AEAD_SET_TAG fails)"
         )));
     }
     Ok(())

@@ -276,8 +276,9 @@ fn crypt_once<M: Crypt>(key: &[u8], iv: &[u8], encrypt: bool, input: &[u8]) -> R
 }
 
 fn fixed_sizes(alg: &AlgorithmSpec, iv_len: usize, tag_len: usize) -> BackendError {
+    let _ = (iv_len, tag_len);
     BackendError::Unsupported(format!(
-        "{} with a {iv_len}-byte nonce and a {tag_len}-byte tag (RustCrypto fixes both sizes in the type; cryptobench instantiates the catalog's {} and {})",
+        "{} with nonce or tag sizes other than the catalog's {} and {} bytes (RustCrypto fixes both in the type; cryptobench instantiates the catalog's)",
         alg.id, alg.iv_len, alg.tag_len
     ))
 }
