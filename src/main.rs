@@ -11,6 +11,7 @@ mod execute;
 mod exit;
 mod merge;
 mod plan;
+mod rescue;
 mod speed_set;
 mod store;
 mod warnings;

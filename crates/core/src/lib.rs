@@ -13,6 +13,7 @@ pub mod openssl_speed;
 pub mod overhead;
 pub mod protocol;
 pub mod result;
+pub mod run_json;
 pub mod sizes;
 pub mod speed_defaults;
 pub mod stats;
