@@ -8,6 +8,7 @@
 
 mod api;
 mod cipher;
+mod mac;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -53,6 +54,10 @@ const HASH_SYMBOLS: &[(&str, &[u8])] = &[
     ("sha3-512", b"nettle_sha3_512\0"),
     ("blake2b512", b"nettle_blake2b_512\0"),
     ("blake2s256", b"nettle_blake2s_256\0"),
+    ("sha3-224", b"nettle_sha3_224\0"),
+    ("sha3-384", b"nettle_sha3_384\0"),
+    // 3.8+
+    ("sm3", b"nettle_sm3\0"),
 ];
 
 /// The lengths Nettle's GCM takes for vectors: any IV but an empty one, tags of 1 to 16 bytes;
@@ -126,6 +131,17 @@ impl NettleBackend {
         })
     }
 
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<mac::MacFns, BackendError> {
+        match mac::MacFns::of(&self.api, alg.id) {
+            Some(Ok(fns)) => Ok(fns),
+            Some(Err(what)) => Err(unsupported(alg, &format!("{} lacks {what}", self.version))),
+            None => Err(unsupported(
+                alg,
+                "not offered by Nettle: its Poly1305 is Poly1305-AES only and its GHASH internal",
+            )),
+        }
+    }
+
     fn hash(&self, alg: &AlgorithmSpec) -> Result<&NettleHash, BackendError> {
         let (_, p) = self
             .hashes
@@ -171,6 +187,37 @@ impl NettleBackend {
                     dec,
                 }),
                 _ => Err(missing("des3_*")),
+            };
+        }
+        let camellia = match alg.id {
+            "camellia-128-cbc" => Some((
+                a.nettle_camellia128_set_encrypt_key,
+                a.nettle_camellia_set_decrypt_key,
+                a.nettle_camellia128_crypt,
+            )),
+            "camellia-192-cbc" => Some((
+                a.nettle_camellia192_set_encrypt_key,
+                a.nettle_camellia192_set_decrypt_key,
+                a.nettle_camellia256_crypt,
+            )),
+            "camellia-256-cbc" => Some((
+                a.nettle_camellia256_set_encrypt_key,
+                a.nettle_camellia256_set_decrypt_key,
+                a.nettle_camellia256_crypt,
+            )),
+            _ => None,
+        };
+        if let Some(fns) = camellia {
+            return match fns {
+                (Some(set_enc), Some(set_dec), Some(crypt)) => Ok(Scheme::Block {
+                    chain: Chain::Cbc,
+                    block: 16,
+                    set_enc: SetKey::Plain(set_enc),
+                    set_dec: SetKey::Plain(set_dec),
+                    enc: crypt,
+                    dec: crypt,
+                }),
+                _ => Err(missing("camellia*_*")),
             };
         }
         let Some((bits, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -348,7 +395,9 @@ impl Backend for NettleBackend {
     }
 
     fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let r = if alg.is_digest() {
+        let r = if alg.is_mac() {
+            self.mac(alg).map(drop)
+        } else if alg.is_digest() {
             self.hash(alg).map(drop)
         } else {
             self.scheme(alg).map(drop)
@@ -389,6 +438,15 @@ impl Backend for NettleBackend {
         self.crypt(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let fns = self.mac(alg)?;
+        let mut ctx = fns.keyed(key)?;
+        fns.update(&mut ctx, message);
+        let mut out = vec![0u8; fns.len];
+        fns.digest(&mut ctx, &mut out);
+        Ok(out)
+    }
+
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let h = self.hash(alg)?;
         let mut ctx = CtxMem::new(h.context_size as usize);
@@ -409,6 +467,16 @@ impl Backend for NettleBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
+        if alg.is_mac() {
+            let fns = self.mac(alg)?;
+            return Ok(Box::new(mac::Mac {
+                ctx: fns.keyed(&inputs.key)?,
+                fns,
+                stream: cell.mode == Mode::Stream,
+                out: [0; 64],
+            }));
+        }
         if alg.is_digest() {
             let hash = self.hash(alg)?;
             let mut ctx = CtxMem::new(hash.context_size as usize);
