@@ -3,7 +3,7 @@
 //!
 //! Read in `apps/speed.c` (the block after "No parameters; turn on
 //! everything"): 1.1.1w turns on every `doit[]` entry but `D_EVP`
-//! (`speed.c:1760-1765`); 3.0.8, 3.5.5 and 4.0.3 set every entry and then
+//! (`speed.c:1820-1825`); 3.0.8 (`:1813`), 3.5.5 (`:2624`) and 4.0.3 (`:2448`) set every entry and then
 //! clear `D_EVP` and `D_EVP_CMAC` (so CMAC is *not* a default), drop the
 //! digests and ciphers the loaded providers lack (`have_md`, `have_cipher`:
 //! md2, mdc2, md4, whirlpool, single DES, RC4, IDEA, SEED, RC2, RC5,
@@ -44,7 +44,7 @@ const LEGACY: &str = "needs OpenSSL's legacy provider (speed drops it without) a
 const LEGACY_111: &str = "a legacy cipher not in the catalog";
 const RAND: &str = "RAND_bytes is a random generator, not a cipher or digest of the catalog";
 
-/// 1.1.1w: everything but `evp` (speed.c:1760).
+/// 1.1.1w: everything but `evp` (speed.c:1820).
 static V111: &[SpeedRow] = &[
     not("md2", "not built by default (no-md2) and not in the catalog"),
     not("mdc2", LEGACY_111),
