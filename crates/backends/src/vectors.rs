@@ -1,7 +1,7 @@
 //! Test vectors in Project Wycheproof's JSON format
 //! (<https://github.com/C2SP/wycheproof>, schemas `aead_test_schema_v1`,
 //! `ind_cpa_test_schema_v1` and `mac_test_schema_v1`): AEAD files (AES-GCM,
-//! AES-CCM, AES-GCM-SIV, AEAD-AES-SIV-CMAC, ChaCha20-Poly1305,
+//! AES-CCM, AES-GCM-SIV, AEAD-AES-SIV-CMAC, deterministic AES-SIV-CMAC, ChaCha20-Poly1305,
 //! XChaCha20-Poly1305), CBC files (AES, Camellia, ARIA with PKCS#5), AES-XTS
 //! and MAC files (HMAC-SHA1/256/512, AES-CMAC) are mapped to catalog
 //! algorithms by key size and run against a backend. AEAD cases keep their
@@ -23,6 +23,7 @@ pub const FILE_ALGORITHMS: &[&str] = &[
     "AES-CCM",
     "AES-GCM-SIV",
     "AEAD-AES-SIV-CMAC",
+    "AES-SIV-CMAC",
     "CHACHA20-POLY1305",
     "XCHACHA20-POLY1305",
     "AES-CBC-PKCS5",
@@ -76,6 +77,13 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<VectorCase>, VectorFileError
             };
             let mut iv = hex_field(test, "iv");
             iv.push_str(&"00".repeat(iv_pad));
+            let (mut ct, mut tag) = (hex_field(test, "ct"), hex_field(test, "tag"));
+            if algorithm == "AES-SIV-CMAC" {
+                // Deterministic AES-SIV (daead_test_schema_v1): `ct` is the synthetic IV V, then the ciphertext.
+                let at = ct.len().min(32);
+                tag = ct[..at].to_string();
+                ct = ct[at..].to_string();
+            }
             cases.push(VectorCase {
                 source: format!("{label} tcId {}", test.get("tcId").and_then(Value::as_u64).unwrap_or(0)),
                 algorithm: id.clone(),
@@ -84,8 +92,8 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<VectorCase>, VectorFileError
                 iv,
                 aad: hex_field(test, "aad"),
                 msg: hex_field(test, "msg"),
-                ct: hex_field(test, "ct"),
-                tag: hex_field(test, "tag"),
+                ct,
+                tag,
                 pkcs7: algorithm.ends_with("-CBC-PKCS5"),
                 expect,
             });
@@ -111,7 +119,7 @@ fn map_parameters(algorithm: &str, key_bits: u64, iv_bits: u64, _tag_bits: u64) 
         "AES-CCM" => by_key(format!("aes-{key_bits}-ccm"), algorithm),
         "AES-GCM-SIV" => by_key(format!("aes-{key_bits}-gcm-siv"), algorithm),
         // keySize counts the CMAC key and the CTR key: 256 bits is AES-SIV-CMAC-256, aes-128-siv.
-        "AEAD-AES-SIV-CMAC" => by_key(format!("aes-{}-siv", key_bits / 2), "AES-SIV"),
+        "AEAD-AES-SIV-CMAC" | "AES-SIV-CMAC" => by_key(format!("aes-{}-siv", key_bits / 2), "AES-SIV"),
         "CHACHA20-POLY1305" => by_key("chacha20-poly1305".into(), algorithm),
         "XCHACHA20-POLY1305" => by_key("xchacha20-poly1305".into(), algorithm),
         "AES-CMAC" => by_key(format!("aes-{key_bits}-cmac"), algorithm),
@@ -349,6 +357,23 @@ mod tests {
         let mut bad = pad(b"abc");
         bad[14] ^= 1;
         assert_eq!(unpad(&bad), None);
+    }
+
+    #[test]
+    fn deterministic_siv_splits_the_synthetic_iv_from_the_ciphertext() {
+        // Wycheproof aes_siv_cmac_test.json tcId 1 (RFC 5297 Appendix A.1).
+        let json = r#"{"algorithm":"AES-SIV-CMAC","testGroups":[{"keySize":256,"tests":[{"tcId":1,
+            "key":"fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
+            "aad":"101112131415161718191a1b1c1d1e1f2021222324252627","msg":"112233445566778899aabbccddee",
+            "ct":"85632d07c6e8f37f950acd320a2ecc9340c02b9690c4dc04daef7f6afe5c","result":"valid"}]},
+            {"keySize":384,"tests":[{"tcId":2,"key":"","aad":"","msg":"","ct":"00","result":"invalid"}]}]}"#;
+        let cases = parse(json, "x").unwrap();
+        assert_eq!(cases[0].algorithm.as_deref(), Some("aes-128-siv"));
+        assert_eq!(cases[0].tag, "85632d07c6e8f37f950acd320a2ecc93");
+        assert_eq!(cases[0].ct, "40c02b9690c4dc04daef7f6afe5c");
+        assert!(cases[1].algorithm.is_none() && cases[1].skip.as_deref().unwrap().contains("not in the catalog"));
+        let reports = run(&crate::rustcrypto::RustcryptoBackend::open(), &cases);
+        assert_eq!((reports[0].passed, reports[0].failures.len()), (1, 0), "{reports:?}");
     }
 
     #[test]

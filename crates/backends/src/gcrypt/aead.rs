@@ -90,7 +90,7 @@ pub unsafe fn message(
         } else {
             (api.gcry_cipher_decrypt, "gcry_cipher_decrypt")
         };
-        let (src, src_len) = if input == out as *const u8 {
+        let (src, src_len) = if std::ptr::eq(input, out) {
             (std::ptr::null(), 0)
         } else {
             (input as *const c_void, len)

@@ -91,11 +91,12 @@ api! {
         EVP_DigestUpdate: fn(*mut EvpMdCtx, *const c_void, usize) -> c_int;
         EVP_DigestFinal_ex: fn(*mut EvpMdCtx, *mut u8, *mut c_uint) -> c_int;
         EVP_MD_CTX_copy_ex: fn(*mut EvpMdCtx, *const EvpMdCtx) -> c_int;
-        EVP_DigestFinalXOF: fn(*mut EvpMdCtx, *mut u8, usize) -> c_int;
         ERR_get_error: fn() -> c_ulong;
         ERR_error_string_n: fn(c_ulong, *mut c_char, usize) -> ();
     }
     optional {
+        // SHAKE's output of a chosen length (1.1.1+; optional so that a minimal build still loads).
+        EVP_DigestFinalXOF: fn(*mut EvpMdCtx, *mut u8, usize) -> c_int;
         // 3.0+: explicit fetching, as `openssl speed` 3.x does; avoids the implicit fetch per init.
         EVP_CIPHER_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpCipher;
         EVP_CIPHER_free: fn(*mut EvpCipher) -> ();

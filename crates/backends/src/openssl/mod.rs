@@ -136,6 +136,12 @@ impl OpensslBackend {
     }
 
     fn md(&self, alg: &AlgorithmSpec) -> Result<Md<'_>, BackendError> {
+        if alg.xof && self.api.EVP_DigestFinalXOF.is_none() {
+            return Err(BackendError::Unsupported(format!(
+                "{} ({} exports no EVP_DigestFinalXOF)",
+                alg.id, self.version
+            )));
+        }
         Md::find(&self.api, &evp_name(alg))
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
@@ -220,7 +226,7 @@ impl OpensslBackend {
             if alg.xof {
                 check(
                     &self.api,
-                    (self.api.EVP_DigestFinalXOF)(ctx.ptr, out.as_mut_ptr(), alg.digest_len),
+                    (self.api.EVP_DigestFinalXOF.expect("checked in md()"))(ctx.ptr, out.as_mut_ptr(), alg.digest_len),
                     "EVP_DigestFinalXOF",
                 )?;
                 return Ok(alg.digest_len);

@@ -171,7 +171,7 @@ impl Primitive for XofMessage<'_> {
                 )?;
                 check(
                     api,
-                    (api.EVP_DigestFinalXOF)(self.ctx.ptr, self.out.as_mut_ptr(), self.out.len()),
+                    (api.EVP_DigestFinalXOF.expect("checked in md()"))(self.ctx.ptr, self.out.as_mut_ptr(), self.out.len()),
                     "EVP_DigestFinalXOF",
                 )?;
             }
@@ -251,7 +251,7 @@ impl Primitive for DigestStream<'_> {
         if let Some(len) = self.xof_len {
             check(
                 self.api,
-                unsafe { (self.api.EVP_DigestFinalXOF)(copy.ptr, out.as_mut_ptr(), len) },
+                unsafe { (self.api.EVP_DigestFinalXOF.expect("checked in md()"))(copy.ptr, out.as_mut_ptr(), len) },
                 "EVP_DigestFinalXOF",
             )?;
             return Ok(Some(out[..len].to_vec()));
