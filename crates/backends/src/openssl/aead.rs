@@ -22,7 +22,12 @@ pub enum Kind {
     Ccm,
     Ocb,
     Siv,
-    /// ChaCha20-Poly1305, GCM-SIV: IV length settable, tag set after the key.
+    /// GCM-SIV (3.2+). Its context appends every message's AAD to the last one's
+    /// (providers/implementations/ciphers/cipher_aes_gcm_siv_hw.c `aes_gcm_siv_aad`:
+    /// only a 0-byte AAD call resets it, and EVP_CipherUpdate never passes one on),
+    /// so every message starts from a copy of the keyed context.
+    GcmSiv,
+    /// ChaCha20-Poly1305: IV length settable, tag set after the key.
     Other,
 }
 
@@ -36,7 +41,9 @@ impl Kind {
             Kind::Ccm
         } else if alg.id.ends_with("-ocb") {
             Kind::Ocb
-        } else if alg.id.ends_with("-siv") && !alg.id.ends_with("-gcm-siv") {
+        } else if alg.id.ends_with("-gcm-siv") {
+            Kind::GcmSiv
+        } else if alg.id.ends_with("-siv") {
             Kind::Siv
         } else {
             Kind::Other

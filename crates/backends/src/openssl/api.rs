@@ -95,6 +95,8 @@ api! {
         ERR_error_string_n: fn(c_ulong, *mut c_char, usize) -> ();
     }
     optional {
+        // A context duplicated whole (GCM-SIV starts every message from a copy).
+        EVP_CIPHER_CTX_copy: fn(*mut EvpCipherCtx, *const EvpCipherCtx) -> c_int;
         // SHAKE's output of a chosen length (1.1.1+; optional so that a minimal build still loads).
         EVP_DigestFinalXOF: fn(*mut EvpMdCtx, *mut u8, usize) -> c_int;
         // 3.0+: explicit fetching, as `openssl speed` 3.x does; avoids the implicit fetch per init.

@@ -419,6 +419,26 @@ impl Backend for OpensslBackend {
                 iv: inputs.iv.clone(),
             }),
             Mode::Message => {
+                let pristine = if kind == Kind::GcmSiv {
+                    if api.EVP_CIPHER_CTX_copy.is_none() {
+                        return Err(BackendError::Unsupported(format!(
+                            "{} ({} exports no EVP_CIPHER_CTX_copy)",
+                            alg.id, self.version
+                        )));
+                    }
+                    Some(aead::context(
+                        api,
+                        &cipher,
+                        kind,
+                        &inputs.key,
+                        &inputs.iv,
+                        &mut vec![0; alg.tag_len],
+                        encrypt,
+                        &self.version,
+                    )?)
+                } else {
+                    None
+                };
                 let sealed = if encrypt {
                     Sealed {
                         ciphertext: Vec::new(),
@@ -440,6 +460,7 @@ impl Backend for OpensslBackend {
                     aad: inputs.aad.clone(),
                     tag: sealed.tag,
                     ciphertext: sealed.ciphertext,
+                    pristine,
                 })
             }
         })

@@ -76,6 +76,8 @@ pub struct CipherMessage<'a> {
     pub tag: Vec<u8>,
     /// What decrypting calls decrypt: the prepared message, encrypted once.
     pub ciphertext: Vec<u8>,
+    /// GCM-SIV: the keyed context every message starts from a copy of (see `Kind::GcmSiv`).
+    pub pristine: Option<CipherCtx<'a>>,
 }
 
 impl Primitive for CipherMessage<'_> {
@@ -98,6 +100,10 @@ impl Primitive for CipherMessage<'_> {
         for _ in 0..iterations {
             // SAFETY: the context holds a cipher; pointers cover the lengths passed.
             unsafe {
+                if let Some(pristine) = &self.pristine {
+                    let copy = api.EVP_CIPHER_CTX_copy.expect("checked in prepare");
+                    check(api, copy(self.ctx.ptr, pristine.ptr), "EVP_CIPHER_CTX_copy")?;
+                }
                 check(
                     api,
                     (api.EVP_CipherInit_ex)(self.ctx.ptr, std::ptr::null(), std::ptr::null_mut(), key, iv, -1),
