@@ -276,6 +276,20 @@ pub fn check_primitive(
 ) -> Result<(), String> {
     let mut work = buf.to_vec();
     call(|| "the prepared operation".into(), primitive.run(1, &mut work))?;
+    if cell.mode == Mode::Message {
+        // Every message is the same work from the same state: a second one from the same
+        // buffer gives the same result (a library carrying state from message to message,
+        // such as AAD that accumulates, fails here rather than timing the wrong work).
+        let first = call(|| "the prepared operation".into(), primitive.last_output())?;
+        let mut again = buf.to_vec();
+        call(|| "the prepared operation, a second message".into(), primitive.run(1, &mut again))?;
+        if again != work || call(|| "the second message".into(), primitive.last_output())? != first {
+            return Err(format!(
+                "the timed {} path gives another result for the same second message: it carries state from one message to the next",
+                cell.mode_label()
+            ));
+        }
+    }
     let mismatch = |what: &str| {
         Err(format!(
             "the timed {} path computes a different {what} than the verified one",
