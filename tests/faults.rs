@@ -12,8 +12,9 @@ use std::time::{Duration, Instant};
 
 use common::{json, system_openssl_available};
 
+/// The binary, through this test's emulator where the tests run emulated.
 fn bin() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
+    common::cryptobench_std()
 }
 
 /// The pids of `parent`'s children whose command line contains `word`.
