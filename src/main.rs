@@ -13,6 +13,8 @@ mod exit;
 mod merge;
 mod plan;
 mod plan_pk;
+mod rescue;
+mod speed_set;
 mod store;
 mod warnings;
 mod worker_client;

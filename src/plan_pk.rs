@@ -21,13 +21,14 @@ pub fn split(names: &[String]) -> Result<(Vec<String>, Vec<&'static PkAlgorithmS
             if !public_key.contains(&alg) {
                 public_key.push(alg);
             }
-        } else if catalog::find(name).is_some() {
+        } else if catalog::find(name).is_some() || name.eq_ignore_ascii_case(catalog::OPENSSL_SPEED) {
             symmetric.push(name.to_string());
         } else {
             return Err(usage(format!(
-                "unknown algorithm '{name}'; valid: {}, {}, or all",
+                "unknown algorithm '{name}'; valid: {}, {}, or all, or {} (what `openssl speed` measures by default)",
                 catalog::valid_names(),
-                pk::valid_names()
+                pk::valid_names(),
+                catalog::OPENSSL_SPEED
             )));
         }
     }

@@ -53,7 +53,11 @@ fn human_tables_of_every_version_read_figure_for_figure() {
     ];
     for (file, alg, op, printed) in cases {
         let run = import_json(file);
-        assert!(close(ops(&run, alg, op), printed), "{file} {alg} {op}: {:?} vs {printed}", ops(&run, alg, op));
+        assert!(
+            close(ops(&run, alg, op), printed),
+            "{file} {alg} {op}: {:?} vs {printed}",
+            ops(&run, alg, op)
+        );
     }
 }
 
@@ -85,7 +89,10 @@ fn machine_readable_lines_of_every_version() {
 fn public_key_cells_say_what_openssl_speed_signed() {
     let run = import_json("openssl-3.0.22-pk.txt");
     let cells = run["configurations"][0]["cells"].as_array().unwrap();
-    let rsa = cells.iter().find(|c| c["algorithm"] == "rsa2048" && c["operation"] == "sign").unwrap();
+    let rsa = cells
+        .iter()
+        .find(|c| c["algorithm"] == "rsa2048" && c["operation"] == "sign")
+        .unwrap();
     assert_eq!(rsa["size"], 36, "apps/speed.c signs 36 bytes");
     assert!(rsa["warnings"][0].as_str().unwrap().contains("no DigestInfo"));
     assert!(rsa["samples"].as_array().unwrap().is_empty());
@@ -94,5 +101,8 @@ fn public_key_cells_say_what_openssl_speed_signed() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(text.contains("sign/s") && text.contains("verify/s") && text.contains("derive/s"), "{text}");
+    assert!(
+        text.contains("sign/s") && text.contains("verify/s") && text.contains("derive/s"),
+        "{text}"
+    );
 }

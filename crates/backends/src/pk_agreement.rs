@@ -47,9 +47,17 @@ pub fn agreement(backend: &dyn Backend, alg: &PkAlgorithmSpec, seed: u64) -> Che
     match alg.kind {
         PkKind::RsaPkcs1 | PkKind::EdDsa => {
             for n in 0..MESSAGES {
-                let len = if alg.message_sized { [0, 1, 20, 1000][n as usize] } else { alg.message_len };
+                let len = if alg.message_sized {
+                    [0, 1, 20, 1000][n as usize]
+                } else {
+                    alg.message_len
+                };
                 let m = seeded_bytes("agreement", seed ^ n, len);
-                record(&mut report, format!("signature of message {n} ({len} bytes)"), pk.sign(alg, &keys, &m));
+                record(
+                    &mut report,
+                    format!("signature of message {n} ({len} bytes)"),
+                    pk.sign(alg, &keys, &m),
+                );
             }
         }
         PkKind::Ecdh => record(&mut report, "derived secret".into(), pk.derive(alg, &keys)),
@@ -68,7 +76,11 @@ pub fn agreement(backend: &dyn Backend, alg: &PkAlgorithmSpec, seed: u64) -> Che
         PkKind::RsaOaep => {
             let m = seeded_bytes("oaep", seed, alg.message_len);
             match crate::pk_keys::seeded_oaep_ciphertext(alg, &keys, &m, seed) {
-                Ok(ct) => record(&mut report, "decryption of a seeded OAEP ciphertext".into(), pk.decrypt(alg, &keys, &ct)),
+                Ok(ct) => record(
+                    &mut report,
+                    "decryption of a seeded OAEP ciphertext".into(),
+                    pk.decrypt(alg, &keys, &ct),
+                ),
                 Err(e) => report.fail(e),
             }
         }

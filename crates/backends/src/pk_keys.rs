@@ -197,7 +197,9 @@ fn generate(alg: &PkAlgorithmSpec, seed: u64) -> PkKeys {
 /// The key material of `alg` for `seed`, generated once per process (RSA
 /// key generation takes a while); RSA schemes of one size share one key.
 pub fn keys_for(alg: &PkAlgorithmSpec, seed: u64) -> Arc<PkKeys> {
-    static CACHE: OnceLock<Mutex<HashMap<(String, u64), Arc<PkKeys>>>> = OnceLock::new();
+    /// Keys by (algorithm or RSA size, seed).
+    type Cache = Mutex<HashMap<(String, u64), Arc<PkKeys>>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let name = if alg.is_rsa() {
         format!("rsa{}", alg.bits)
     } else {

@@ -90,7 +90,16 @@ mod tests {
     fn vectors_are_hex_and_name_catalog_algorithms() {
         for k in PK_KNOWN_ANSWERS {
             assert!(cryptobench_core::pk::find(k.algorithm).is_some(), "{}", k.algorithm);
-            for f in [k.seed, k.ec_private, k.public, k.public_der, k.public_sha256, k.peer_public, k.message, k.output] {
+            for f in [
+                k.seed,
+                k.ec_private,
+                k.public,
+                k.public_der,
+                k.public_sha256,
+                k.peer_public,
+                k.message,
+                k.output,
+            ] {
                 assert!(hex::decode(f).is_ok(), "{}: {f}", k.source);
             }
         }

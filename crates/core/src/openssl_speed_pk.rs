@@ -261,7 +261,9 @@ mod tests {
     fn machine_readable_lines() {
         let f = parse("+F2:2:2048:1248.000000:18588.118812\n+F6:0:253:Ed25519:7327.722772:3179.000000\n+R16:14206:ML-KEM-768:1.01\n");
         assert_eq!(f.len(), 5);
-        assert!(f.iter().any(|x| x.algorithm == "mlkem768" && x.operation == Operation::Encaps && (x.ops_per_second - 14065.3).abs() < 0.1));
+        assert!(f
+            .iter()
+            .any(|x| x.algorithm == "mlkem768" && x.operation == Operation::Encaps && (x.ops_per_second - 14065.3).abs() < 0.1));
         assert_eq!(speed_message_len("rsa2048", Operation::Sign), 36);
         assert_eq!(speed_message_len("mlkem768", Operation::Encaps), 0);
     }

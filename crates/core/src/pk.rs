@@ -249,20 +249,8 @@ pub static PK_CATALOG: &[PkAlgorithmSpec] = &[
     signature("mldsa44", &["ml-dsa-44"], PkKind::MlDsa, 44, "ML-DSA-44"),
     signature("mldsa65", &["ml-dsa-65"], PkKind::MlDsa, 65, "ML-DSA-65"),
     signature("mldsa87", &["ml-dsa-87"], PkKind::MlDsa, 87, "ML-DSA-87"),
-    signature(
-        "slhdsa-sha2-128s",
-        &["slh-dsa-sha2-128s"],
-        PkKind::SlhDsa,
-        128,
-        "SLH-DSA-SHA2-128s",
-    ),
-    signature(
-        "slhdsa-sha2-128f",
-        &["slh-dsa-sha2-128f"],
-        PkKind::SlhDsa,
-        128,
-        "SLH-DSA-SHA2-128f",
-    ),
+    signature("slhdsa-sha2-128s", &["slh-dsa-sha2-128s"], PkKind::SlhDsa, 128, "SLH-DSA-SHA2-128s"),
+    signature("slhdsa-sha2-128f", &["slh-dsa-sha2-128f"], PkKind::SlhDsa, 128, "SLH-DSA-SHA2-128f"),
     signature(
         "slhdsa-shake-128f",
         &["slh-dsa-shake-128f"],

@@ -78,7 +78,8 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
         if size.is_some() {
             keys.retain(|k| !(k.0 == key.0 && k.1.is_none()));
         }
-        if !keys.contains(&key) && !(size.is_none() && keys.iter().any(|k| k.0 == key.0)) {
+        let covered = size.is_none() && keys.iter().any(|k| k.0 == key.0);
+        if !keys.contains(&key) && !covered {
             keys.push(key);
         }
     }
@@ -93,7 +94,11 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     for (id, size) in &keys {
         let alg = pk::find(id).expect("public-key id");
         let first_of_algorithm = keys.iter().find(|k| &k.0 == id).map(|k| k.1) == Some(*size);
-        for c in run.configurations.iter().filter(|c| c.cells.iter().any(|x| &x.spec.algorithm == id)) {
+        for c in run
+            .configurations
+            .iter()
+            .filter(|c| c.cells.iter().any(|x| &x.spec.algorithm == id))
+        {
             let label = labels.get(pos, c.index);
             let mut row = vec![id.clone(), signed(alg, *size)];
             if many {
@@ -104,7 +109,11 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                 let cell = c.cells.iter().find(|x| {
                     &x.spec.algorithm == id
                         && x.spec.operation == *op
-                        && (if alg.takes_message(*op) { Some(x.spec.size) == *size } else { first_of_algorithm })
+                        && (if alg.takes_message(*op) {
+                            Some(x.spec.size) == *size
+                        } else {
+                            first_of_algorithm
+                        })
                 });
                 let where_ = || format!("{id} {}{}", op.short(), if many { format!(" ({label})") } else { String::new() });
                 match cell.map(|x| &x.outcome) {

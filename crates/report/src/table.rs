@@ -38,7 +38,10 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     }
     let pk = crate::pk_table::build(run, &labels, 0);
     if !pk.rows.is_empty() {
-        out.push_str(&format!("\npublic key, operations per second and time per operation:\n{}\n", pk.to_table(NOTHING)));
+        out.push_str(&format!(
+            "\npublic key, operations per second and time per operation:\n{}\n",
+            pk.to_table(NOTHING)
+        ));
     }
     let mut notes = pk.notes;
     notes.extend(g.notes_with_derived(run, &labels, 0));

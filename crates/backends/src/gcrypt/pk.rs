@@ -141,14 +141,22 @@ fn key_texts(alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<(String, String), B
             };
             let curve = curve_name(alg);
             Ok((
-                format!("(private-key (ecc (curve \"{curve}\")(q {})(d {})))", h(&public), h(&keys.ec_private)),
+                format!(
+                    "(private-key (ecc (curve \"{curve}\")(q {})(d {})))",
+                    h(&public),
+                    h(&keys.ec_private)
+                ),
                 format!("(public-key (ecc (curve \"{curve}\")(q {})))", h(&public)),
             ))
         }
         _ => {
             // Ed25519: the public key in gcrypt's prefixed form (0x40 ‖ A).
             let public = if keys.public.is_empty() {
-                let s: [u8; 32] = keys.seed.as_slice().try_into().map_err(|_| BackendError::Invalid("an Ed25519 key is 32 bytes".into()))?;
+                let s: [u8; 32] = keys
+                    .seed
+                    .as_slice()
+                    .try_into()
+                    .map_err(|_| BackendError::Invalid("an Ed25519 key is 32 bytes".into()))?;
                 ed25519_dalek::SigningKey::from_bytes(&s).verifying_key().to_bytes().to_vec()
             } else {
                 keys.public.clone()
@@ -245,7 +253,11 @@ impl GcryptBackend {
                     &pad(&sig.value("s").ok_or_else(missing)?, n),
                 )
             }
-            _ => [pad(&sig.value("r").ok_or_else(missing)?, 32), pad(&sig.value("s").ok_or_else(missing)?, 32)].concat(),
+            _ => [
+                pad(&sig.value("r").ok_or_else(missing)?, 32),
+                pad(&sig.value("s").ok_or_else(missing)?, 32),
+            ]
+            .concat(),
         })
     }
 
@@ -267,7 +279,11 @@ impl GcryptBackend {
 
     fn mul(&self, alg: &PkAlgorithmSpec, scalar: &[u8], point: Option<&[u8]>) -> Result<Vec<u8>, BackendError> {
         let api = self.pk_api()?;
-        let (curve, n) = if alg.openssl_name == "X448" { (ECC_CURVE448, 56) } else { (ECC_CURVE25519, 32) };
+        let (curve, n) = if alg.openssl_name == "X448" {
+            (ECC_CURVE448, 56)
+        } else {
+            (ECC_CURVE25519, 32)
+        };
         if scalar.len() != n || point.is_some_and(|p| p.len() != n) {
             return Err(BackendError::Invalid(format!("{} keys are {n} bytes", alg.id)));
         }
@@ -334,7 +350,11 @@ impl PkBackend for GcryptBackend {
         let Some(sig_text) = Self::signature_text(alg, signature) else {
             return Ok(false);
         };
-        let (Ok(key), Ok(data), Ok(sig)) = (S::parse(api, &public), S::parse(api, &sign_data(alg, message)), S::parse(api, &sig_text)) else {
+        let (Ok(key), Ok(data), Ok(sig)) = (
+            S::parse(api, &public),
+            S::parse(api, &sign_data(alg, message)),
+            S::parse(api, &sig_text),
+        ) else {
             return Ok(false);
         };
         // SAFETY: live S-expressions.
@@ -350,7 +370,10 @@ impl PkBackend for GcryptBackend {
         // SAFETY: live S-expressions.
         call(unsafe { (api.gcry_pk_encrypt)(&mut ct, data.ptr, key.ptr) }, "gcry_pk_encrypt")?;
         let ct = S { api, ptr: ct };
-        Ok(pad(&ct.value("a").ok_or_else(|| BackendError::Invalid("no ciphertext".into()))?, alg.rsa_bytes()))
+        Ok(pad(
+            &ct.value("a").ok_or_else(|| BackendError::Invalid("no ciphertext".into()))?,
+            alg.rsa_bytes(),
+        ))
     }
 
     fn decrypt(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, ciphertext: &[u8]) -> Result<Vec<u8>, BackendError> {
@@ -368,9 +391,15 @@ impl PkBackend for GcryptBackend {
     }
 
     fn derive(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
-        let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+        let peer = keys
+            .peer
+            .as_deref()
+            .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
         if alg.openssl_name.starts_with("P-") {
-            return Err(BackendError::Unsupported(format!("{}: ECDH on NIST curves through libgcrypt", alg.id)));
+            return Err(BackendError::Unsupported(format!(
+                "{}: ECDH on NIST curves through libgcrypt",
+                alg.id
+            )));
         }
         let theirs = if peer.public.is_empty() {
             self.mul(alg, &peer.seed, None)?
@@ -396,7 +425,10 @@ impl PkBackend for GcryptBackend {
             if op != Operation::Derive || alg.openssl_name.starts_with("P-") {
                 return Err(BackendError::Unsupported(format!("{} {} cells", alg.id, op.short())));
             }
-            let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+            let peer = keys
+                .peer
+                .as_deref()
+                .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
             let point = if peer.public.is_empty() {
                 self.mul(alg, &peer.seed, None)?
             } else {
@@ -422,7 +454,11 @@ impl PkBackend for GcryptBackend {
                 let sig = self.sign(alg, keys, message)?;
                 let text = Self::signature_text(alg, &sig).ok_or_else(|| BackendError::Invalid("signature".into()))?;
                 sig_bytes = sig;
-                (S::parse(api, &public)?, S::parse(api, &sign_data(alg, message))?, Some(S::parse(api, &text)?))
+                (
+                    S::parse(api, &public)?,
+                    S::parse(api, &sign_data(alg, message))?,
+                    Some(S::parse(api, &text)?),
+                )
             }
             Operation::Encrypt => (
                 S::parse(api, &public)?,

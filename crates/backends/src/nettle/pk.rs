@@ -46,7 +46,12 @@ pub struct Hogweed {
 pub fn load_hogweed(nettle_path: &str) -> Result<Hogweed, String> {
     let beside = std::path::Path::new(nettle_path)
         .parent()
-        .map(|d| HOGWEED_LIBRARIES.iter().map(|n| d.join(n).display().to_string()).collect::<Vec<_>>())
+        .map(|d| {
+            HOGWEED_LIBRARIES
+                .iter()
+                .map(|n| d.join(n).display().to_string())
+                .collect::<Vec<_>>()
+        })
         .unwrap_or_default();
     let names: Vec<&str> = beside.iter().map(String::as_str).chain(HOGWEED_LIBRARIES.iter().copied()).collect();
     let loaded = crate::native::load(None, &names, "Nettle's libhogweed", "nettle").map_err(|e| e.to_string())?;
@@ -134,7 +139,15 @@ impl PkBackend for NettleBackend {
             api.nettle_ed25519_sha512_sign
         };
         // SAFETY: key and signature buffers of the curve's lengths.
-        unsafe { f(public.as_ptr(), keys.seed.as_ptr(), message.len(), message.as_ptr(), sig.as_mut_ptr()) };
+        unsafe {
+            f(
+                public.as_ptr(),
+                keys.seed.as_ptr(),
+                message.len(),
+                message.as_ptr(),
+                sig.as_mut_ptr(),
+            )
+        };
         Ok(sig)
     }
 
@@ -160,7 +173,10 @@ impl PkBackend for NettleBackend {
 
     fn derive(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
         let api = self.hogweed()?;
-        let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+        let peer = keys
+            .peer
+            .as_deref()
+            .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
         let theirs = if peer.public.is_empty() {
             self.public_of(alg, &peer.seed)?
         } else {
@@ -170,7 +186,11 @@ impl PkBackend for NettleBackend {
         exact(&keys.seed, n, "private key")?;
         exact(&theirs, n, "public key")?;
         let mut out = vec![0u8; n];
-        let f = if is448(alg) { api.nettle_curve448_mul } else { api.nettle_curve25519_mul };
+        let f = if is448(alg) {
+            api.nettle_curve448_mul
+        } else {
+            api.nettle_curve25519_mul
+        };
         // SAFETY: lengths checked above.
         unsafe { f(out.as_mut_ptr(), keys.seed.as_ptr(), theirs.as_ptr()) };
         Ok(out)
@@ -215,7 +235,10 @@ impl PkBackend for NettleBackend {
                 public: vec![0u8; sizes(alg).0],
             }),
             Operation::Derive => {
-                let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+                let peer = keys
+                    .peer
+                    .as_deref()
+                    .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
                 let point = if peer.public.is_empty() {
                     self.public_of(alg, &peer.seed)?
                 } else {
@@ -254,7 +277,13 @@ impl Primitive for EdDsa {
             // SAFETY: key and signature buffers of the curve's lengths (prepared).
             unsafe {
                 if self.signing {
-                    (self.sign)(self.public.as_ptr(), self.private.as_ptr(), buf.len(), buf.as_ptr(), self.sig.as_mut_ptr());
+                    (self.sign)(
+                        self.public.as_ptr(),
+                        self.private.as_ptr(),
+                        buf.len(),
+                        buf.as_ptr(),
+                        self.sig.as_mut_ptr(),
+                    );
                 } else if (self.verify)(self.public.as_ptr(), buf.len(), buf.as_ptr(), self.sig.as_ptr()) != 1 {
                     return Err(BackendError::Invalid("the prepared signature does not verify".into()));
                 }

@@ -103,7 +103,11 @@ impl<'a> Ctx<'a> {
 
     fn for_key(key: &Pkey<'a>) -> Result<Ctx<'a>, BackendError> {
         // SAFETY: live key; NULL engine.
-        Ctx::new(key.lib, unsafe { (key.lib.pk.EVP_PKEY_CTX_new)(key.ptr, null_mut()) }, "EVP_PKEY_CTX_new")
+        Ctx::new(
+            key.lib,
+            unsafe { (key.lib.pk.EVP_PKEY_CTX_new)(key.ptr, null_mut()) },
+            "EVP_PKEY_CTX_new",
+        )
     }
 
     fn ctrl(&self, name: &str, value: &str) -> Result<(), BackendError> {
@@ -218,7 +222,11 @@ impl<'a> Lib<'a> {
         } else {
             let id = raw_id(alg).unwrap_or(if alg.is_rsa() { EVP_PKEY_RSA } else { EVP_PKEY_EC });
             // SAFETY: a type id; NULL engine.
-            Ctx::new(self, unsafe { (self.pk.EVP_PKEY_CTX_new_id)(id, null_mut()) }, "EVP_PKEY_CTX_new_id")?
+            Ctx::new(
+                self,
+                unsafe { (self.pk.EVP_PKEY_CTX_new_id)(id, null_mut()) },
+                "EVP_PKEY_CTX_new_id",
+            )?
         };
         // SAFETY: live context.
         self.check(unsafe { (self.pk.EVP_PKEY_keygen_init)(ctx.ptr) }, "EVP_PKEY_keygen_init")?;
@@ -356,13 +364,20 @@ impl<'a> Lib<'a> {
     }
 
     fn derive_ctx(self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<(Ctx<'a>, Pkey<'a>, Pkey<'a>), BackendError> {
-        let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+        let peer = keys
+            .peer
+            .as_deref()
+            .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
         let ours = self.load(alg, keys)?;
         let peer_public = PkKeys {
             public: peer.public.clone(),
             public_der: peer.public_der.clone(),
             seed: if peer.public.is_empty() { peer.seed.clone() } else { Vec::new() },
-            private_der: if peer.public.is_empty() { peer.private_der.clone() } else { Vec::new() },
+            private_der: if peer.public.is_empty() {
+                peer.private_der.clone()
+            } else {
+                Vec::new()
+            },
             ..PkKeys::default()
         };
         let theirs = self.load(alg, &peer_public)?;
@@ -559,7 +574,10 @@ impl PkBackend for OpensslBackend {
         let mut out = vec![0u8; 256];
         let mut len = out.len();
         // SAFETY: out holds any curve's secret.
-        lib.check(unsafe { (lib.pk.EVP_PKEY_derive)(ctx.ptr, out.as_mut_ptr(), &mut len) }, "EVP_PKEY_derive")?;
+        lib.check(
+            unsafe { (lib.pk.EVP_PKEY_derive)(ctx.ptr, out.as_mut_ptr(), &mut len) },
+            "EVP_PKEY_derive",
+        )?;
         out.truncate(len);
         Ok(out)
     }
@@ -628,7 +646,11 @@ impl PkBackend for OpensslBackend {
             Operation::Encrypt | Operation::Decrypt => {
                 let key = lib.load(alg, keys)?;
                 let encrypt = op == Operation::Encrypt;
-                let input = if encrypt { message.to_vec() } else { self.encrypt(alg, keys, message)? };
+                let input = if encrypt {
+                    message.to_vec()
+                } else {
+                    self.encrypt(alg, keys, message)?
+                };
                 Box::new(Oaep {
                     ctx: lib.oaep_ctx(&key, encrypt)?,
                     _key: key,
@@ -663,7 +685,7 @@ impl PkBackend for OpensslBackend {
                     ss,
                 })
             }
-            Operation::Digest => return Err(BackendError::Unsupported(format!("{} digest", alg.id))),
+            Operation::Digest | Operation::Mac => return Err(BackendError::Unsupported(format!("{} {}", alg.id, op.short()))),
         })
     }
 }
@@ -715,7 +737,11 @@ impl<'a> Kem<'a> {
     }
 
     fn decapsulate(&self, ct: &[u8], ss: &mut [u8]) -> Result<usize, BackendError> {
-        let f = self.lib.pk.EVP_PKEY_decapsulate.ok_or_else(|| BackendError::Unsupported("KEMs".into()))?;
+        let f = self
+            .lib
+            .pk
+            .EVP_PKEY_decapsulate
+            .ok_or_else(|| BackendError::Unsupported("KEMs".into()))?;
         let mut sl = ss.len();
         // SAFETY: ss has room for the secret; ct outlives the call.
         self.lib.check(

@@ -158,10 +158,9 @@ fn array<const N: usize>(v: &[u8]) -> Result<[u8; N], BackendError> {
 impl PkBackend for RustcryptoBackend {
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         match (alg.kind, alg.openssl_name) {
-            (PkKind::EdDsa, "ED448") | (PkKind::Ecdh, "X448") => Support::Unsupported(format!(
-                "{}: the workspace has no released RustCrypto crate for Curve448",
-                alg.id
-            )),
+            (PkKind::EdDsa, "ED448") | (PkKind::Ecdh, "X448") => {
+                Support::Unsupported(format!("{}: the workspace has no released RustCrypto crate for Curve448", alg.id))
+            }
             (PkKind::SlhDsa, _) => Support::Unsupported(format!("{}: the workspace has no RustCrypto SLH-DSA crate", alg.id)),
             _ => Support::Supported,
         }
@@ -194,11 +193,11 @@ impl PkBackend for RustcryptoBackend {
             _ => Err(BackendError::Unsupported(alg.id.to_string())),
         }
         .or_else(|e| match (alg.kind, alg.openssl_name) {
-            (PkKind::Ecdh, "X25519") => Ok(x25519_dalek::PublicKey::from(&x25519_dalek::StaticSecret::from(array::<32>(
-                &keys.seed,
-            )?))
-            .as_bytes()
-            .to_vec()),
+            (PkKind::Ecdh, "X25519") => Ok(
+                x25519_dalek::PublicKey::from(&x25519_dalek::StaticSecret::from(array::<32>(&keys.seed)?))
+                    .as_bytes()
+                    .to_vec(),
+            ),
             _ => Err(e),
         })
     }
@@ -214,7 +213,10 @@ impl PkBackend for RustcryptoBackend {
             }),
             PkKind::EdDsa => {
                 use ed25519_dalek::Signer;
-                Ok(ed25519_dalek::SigningKey::from_bytes(&array(&keys.seed)?).sign(message).to_bytes().to_vec())
+                Ok(ed25519_dalek::SigningKey::from_bytes(&array(&keys.seed)?)
+                    .sign(message)
+                    .to_bytes()
+                    .to_vec())
             }
             PkKind::MlDsa => with_dsa!(alg, P => {
                 let sk = ml_dsa::SigningKey::<P>::from_seed(&array::<32>(&keys.seed)?.into());
@@ -590,7 +592,7 @@ fn prepare(
                     C::FieldBytes::default(),
                 ),
                 |s, _| {
-                    s.2 = black_box(C::ecdh::diffie_hellman(s.0, black_box(s.1.as_affine())).raw_secret_bytes().clone());
+                    s.2 = black_box(*C::ecdh::diffie_hellman(s.0, black_box(s.1.as_affine())).raw_secret_bytes());
                     Ok(())
                 },
                 |s| s.2.to_vec(),
@@ -601,4 +603,3 @@ fn prepare(
         _ => return Err(BackendError::Unsupported(format!("{} {} cells", alg.id, op.short()))),
     })
 }
-

@@ -119,7 +119,10 @@ impl PkBackend for SodiumBackend {
     }
 
     fn derive(&self, _alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
-        let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+        let peer = keys
+            .peer
+            .as_deref()
+            .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
         let theirs = if peer.public.is_empty() {
             self.x25519(&peer.seed, None)?.to_vec()
         } else {
@@ -157,7 +160,10 @@ impl PkBackend for SodiumBackend {
                 sk: [0; 64],
             }),
             Operation::Derive => {
-                let peer = keys.peer.as_deref().ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+                let peer = keys
+                    .peer
+                    .as_deref()
+                    .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
                 Box::new(X25519 {
                     api,
                     scalar: array(&keys.seed)?,
@@ -194,8 +200,12 @@ impl Primitive for Ed25519<'_> {
                     {
                         return Err(failed("crypto_sign_ed25519_detached"));
                     }
-                } else if (self.api.crypto_sign_ed25519_verify_detached)(self.sig.as_ptr(), buf.as_ptr(), buf.len() as u64, self.pk.as_ptr())
-                    != 0
+                } else if (self.api.crypto_sign_ed25519_verify_detached)(
+                    self.sig.as_ptr(),
+                    buf.as_ptr(),
+                    buf.len() as u64,
+                    self.pk.as_ptr(),
+                ) != 0
                 {
                     return Err(BackendError::Invalid("the prepared signature does not verify".into()));
                 }
