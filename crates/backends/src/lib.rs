@@ -20,6 +20,7 @@ pub mod nettle;
 pub mod ocb_iterated;
 pub mod openssl;
 pub mod pk_agreement;
+mod pk_encoding;
 pub mod pk_keys;
 pub mod pk_known_answers;
 pub mod pk_traits;

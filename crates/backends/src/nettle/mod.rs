@@ -8,8 +8,10 @@
 
 mod api;
 mod cipher;
+mod ecc;
 mod mac;
 mod pk;
+mod pk_ecc;
 mod primitives;
 
 use std::collections::BTreeMap;

@@ -2,12 +2,13 @@
 //! curve448.h): Ed25519 (`ed25519_sha512_sign`/`_verify`), Ed448
 //! (`ed448_shake256_sign`/`_verify`), X25519 and X448 (`curve25519_mul`,
 //! `curve448_mul`), all on raw keys, so the run's seeds are their private
-//! keys. Nettle's RSA and ECDSA take GMP integers (`mpz_t`): not offered yet.
+//! keys; ECDSA and ECDH on P-256/P-384/P-521 through GMP integers
+//! (pk_ecc.rs). Nettle's RSA is not offered yet.
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 use cryptobench_core::{CellSpec, Operation};
 
-use super::NettleBackend;
+use super::{pk_ecc, NettleBackend};
 use crate::error::BackendError;
 use crate::pk_keys::PkKeys;
 use crate::pk_traits::PkBackend;
@@ -38,6 +39,8 @@ crate::native::api_table! {
 /// Hogweed's table and the library it came from (kept alive beside it).
 pub struct Hogweed {
     pub api: Api,
+    /// ECDSA/ECDH on the NIST curves and the GMP calls they need, or the first symbol missing.
+    pub ecc: Result<super::ecc::Api, String>,
     pub path: String,
     _library: libloading::Library,
 }
@@ -57,8 +60,11 @@ pub fn load_hogweed(nettle_path: &str) -> Result<Hogweed, String> {
     let loaded = crate::native::load(None, &names, "Nettle's libhogweed", "nettle").map_err(|e| e.to_string())?;
     // SAFETY: libhogweed exports these with the signatures of Nettle 3.x's headers; kept alive beside the table.
     let api = unsafe { Api::load(&loaded.library) }.map_err(|s| format!("{} lacks {s}", loaded.tried))?;
+    // SAFETY: as above: Nettle 3.5+'s ecc.h/ecdsa.h signatures and GMP's, resolved through libhogweed.
+    let ecc = unsafe { super::ecc::Api::load(&loaded.library) }.map_err(|s| format!("{} lacks {s}", loaded.tried));
     Ok(Hogweed {
         api,
+        ecc,
         path: loaded.tried,
         _library: loaded.library,
     })
@@ -93,6 +99,16 @@ impl NettleBackend {
             .map_err(|e| BackendError::Unsupported(format!("public key ({e})")))
     }
 
+    fn ecc(&self) -> Result<&super::ecc::Api, BackendError> {
+        let h = self
+            .hogweed
+            .as_ref()
+            .map_err(|e| BackendError::Unsupported(format!("public key ({e})")))?;
+        h.ecc
+            .as_ref()
+            .map_err(|e| BackendError::Unsupported(format!("ECDSA and ECDH ({e})")))
+    }
+
     fn public_of(&self, alg: &PkAlgorithmSpec, private: &[u8]) -> Result<Vec<u8>, BackendError> {
         let api = self.hogweed()?;
         let (n, _) = sizes(alg);
@@ -118,18 +134,29 @@ impl PkBackend for NettleBackend {
         }
         match (alg.kind, alg.openssl_name) {
             (PkKind::EdDsa, _) | (PkKind::Ecdh, "X25519" | "X448") => Support::Supported,
-            _ => Support::Unsupported(format!(
-                "{}: Nettle's RSA and ECDSA take GMP integers, which cryptobench does not drive yet",
+            _ if pk_ecc::covers(alg) => match self.ecc() {
+                Ok(_) => Support::Supported,
+                Err(e) => Support::Unsupported(e.to_string()),
+            },
+            (PkKind::RsaPkcs1 | PkKind::RsaPss | PkKind::RsaOaep, _) => Support::Unsupported(format!(
+                "{}: Nettle's RSA (rsa.h, on GMP integers) is not driven by cryptobench yet",
                 alg.id
             )),
+            _ => Support::Unsupported(format!("{}: Nettle has no {}", alg.id, alg.openssl_name)),
         }
     }
 
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+        if pk_ecc::covers(alg) {
+            return pk_ecc::public_key(self.ecc()?, alg, keys);
+        }
         self.public_of(alg, &keys.seed)
     }
 
     fn sign(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        if pk_ecc::covers(alg) {
+            return pk_ecc::sign(self.ecc()?, alg, keys, message);
+        }
         let api = self.hogweed()?;
         let public = self.public_of(alg, &keys.seed)?; // checks the private key's length
         let mut sig = vec![0u8; sizes(alg).1];
@@ -152,6 +179,9 @@ impl PkBackend for NettleBackend {
     }
 
     fn verify(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
+        if pk_ecc::covers(alg) {
+            return pk_ecc::verify(self.ecc()?, alg, keys, message, signature);
+        }
         let api = self.hogweed()?;
         let (n, s) = sizes(alg);
         let public = if keys.seed.is_empty() {
@@ -172,6 +202,9 @@ impl PkBackend for NettleBackend {
     }
 
     fn derive(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+        if pk_ecc::covers(alg) {
+            return pk_ecc::derive(self.ecc()?, alg, keys);
+        }
         let api = self.hogweed()?;
         let peer = keys
             .peer
@@ -205,6 +238,9 @@ impl PkBackend for NettleBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if let Support::Unsupported(why) = self.pk_support(alg) {
             return Err(BackendError::Unsupported(why));
+        }
+        if pk_ecc::covers(alg) {
+            return pk_ecc::prepare(self.ecc()?, cell, alg, keys, message);
         }
         let api = self.hogweed()?;
         let b448 = is448(alg);
