@@ -1,8 +1,6 @@
 //! Nettle's ECDSA and ECDH on the NIST curves P-256, P-384 and P-521
 //! (libhogweed: ecdsa.h, ecc.h, ecc-curve.h of Nettle 3.5+). Keys, points
-//! and signatures pass through GMP integers (`mpz_t`, gmp.h), so the GMP
-//! calls are resolved through libhogweed, which links libgmp: a Nettle built
-//! with mini-gmp exports other names and is reported as lacking them.
+//! and signatures pass through GMP integers (gmp.rs).
 //!
 //! ECDSA signs the digest it is given (`ecdsa_sign` takes a digest, as
 //! `openssl speed` signs an unhashed buffer); its nonce comes from a
@@ -13,16 +11,9 @@ use std::ffi::{c_int, c_void};
 
 use cryptobench_core::pk::PkAlgorithmSpec;
 
+use super::gmp::{self, export, set_be, Int, Mpz};
 use crate::error::BackendError;
-use crate::pk_encoding::{ecdsa_der, ecdsa_from_der, pad};
-
-/// GMP's `__mpz_struct` (gmp.h): allocated limbs, signed used limbs, limb pointer.
-#[repr(C)]
-pub struct Mpz {
-    _alloc: c_int,
-    _size: c_int,
-    _d: *mut u64,
-}
+use crate::pk_encoding::{ecdsa_der, ecdsa_from_der};
 
 /// `struct ecc_point` and `struct ecc_scalar` (ecc.h): the curve and its limbs.
 #[repr(C)]
@@ -43,10 +34,6 @@ type RandomFn = unsafe extern "C" fn(*mut c_void, usize, *mut u8);
 
 crate::native::api_table! {
     required {
-        __gmpz_init: fn(*mut Mpz) -> ();
-        __gmpz_clear: fn(*mut Mpz) -> ();
-        __gmpz_import: fn(*mut Mpz, usize, c_int, usize, c_int, usize, *const c_void) -> ();
-        __gmpz_export: fn(*mut c_void, *mut usize, c_int, usize, c_int, usize, *const Mpz) -> *mut c_void;
         nettle_get_secp_256r1: fn() -> *const c_void;
         nettle_get_secp_384r1: fn() -> *const c_void;
         nettle_get_secp_521r1: fn() -> *const c_void;
@@ -84,58 +71,6 @@ fn bad(what: &str) -> BackendError {
 /// Bytes of a field element and of the group order (P-521: 66).
 pub fn field_bytes(alg: &PkAlgorithmSpec) -> usize {
     alg.bits.div_ceil(8) as usize
-}
-
-/// A GMP integer, cleared when dropped.
-pub struct Int<'a> {
-    api: &'a Api,
-    pub raw: Mpz,
-}
-
-impl<'a> Int<'a> {
-    pub fn new(api: &'a Api) -> Box<Int<'a>> {
-        let mut i = Box::new(Int {
-            api,
-            raw: Mpz {
-                _alloc: 0,
-                _size: 0,
-                _d: std::ptr::null_mut(),
-            },
-        });
-        // SAFETY: initialises the struct in place; it does not move (boxed).
-        unsafe { (api.__gmpz_init)(&mut i.raw) };
-        i
-    }
-
-    /// The integer of big-endian `bytes`.
-    pub fn from_be(api: &'a Api, bytes: &[u8]) -> Box<Int<'a>> {
-        let mut i = Int::new(api);
-        // SAFETY: `bytes.len()` one-byte words, most significant first, big-endian bytes, no nails.
-        unsafe { (api.__gmpz_import)(&mut i.raw, bytes.len(), 1, 1, 1, 0, bytes.as_ptr().cast()) };
-        i
-    }
-
-    /// Big-endian bytes, left-padded to `n`.
-    pub fn to_be(&self, n: usize) -> Vec<u8> {
-        export(self.api, &self.raw, n)
-    }
-}
-
-impl Drop for Int<'_> {
-    fn drop(&mut self) {
-        // SAFETY: initialised in new.
-        unsafe { (self.api.__gmpz_clear)(&mut self.raw) };
-    }
-}
-
-/// Big-endian bytes of `z`, left-padded to `n` (a value needs at most its own length).
-pub fn export(api: &Api, z: &Mpz, n: usize) -> Vec<u8> {
-    let mut out = vec![0u8; n.max(1) + 1024];
-    let mut count = 0usize;
-    // SAFETY: GMP writes `count` bytes; the values here are far below 1024 bytes beyond `n`.
-    unsafe { (api.__gmpz_export)(out.as_mut_ptr().cast(), &mut count, 1, 1, 1, 0, z) };
-    out.truncate(count);
-    pad(&out, n.max(count))
 }
 
 /// A point or scalar on a curve, cleared when dropped.
@@ -183,19 +118,19 @@ impl Drop for Value<'_> {
 /// An ECDSA signature (r, s), cleared when dropped.
 pub struct Signature<'a> {
     api: &'a Api,
+    gmp: &'a gmp::Api,
     pub raw: DsaSignature,
 }
 
 impl<'a> Signature<'a> {
-    fn new(api: &'a Api) -> Box<Signature<'a>> {
-        let empty = || Mpz {
-            _alloc: 0,
-            _size: 0,
-            _d: std::ptr::null_mut(),
-        };
+    fn new(api: &'a Api, gmp: &'a gmp::Api) -> Box<Signature<'a>> {
         let mut s = Box::new(Signature {
             api,
-            raw: DsaSignature { r: empty(), s: empty() },
+            gmp,
+            raw: DsaSignature {
+                r: Mpz::empty(),
+                s: Mpz::empty(),
+            },
         });
         // SAFETY: initialised in place; boxed.
         unsafe { (api.nettle_dsa_signature_init)(&mut s.raw) };
@@ -205,7 +140,7 @@ impl<'a> Signature<'a> {
     /// DER, as OpenSSL and RustCrypto encode it.
     pub fn der(&self, alg: &PkAlgorithmSpec) -> Vec<u8> {
         let n = field_bytes(alg);
-        ecdsa_der(&export(self.api, &self.raw.r, n), &export(self.api, &self.raw.s, n))
+        ecdsa_der(&export(self.gmp, &self.raw.r, n), &export(self.gmp, &self.raw.s, n))
     }
 }
 
@@ -219,13 +154,14 @@ impl Drop for Signature<'_> {
 /// One curve of Nettle's, with the calls on it.
 pub struct Curve<'a> {
     pub api: &'a Api,
+    pub gmp: &'a gmp::Api,
     curve: *const c_void,
     alg: &'a PkAlgorithmSpec,
 }
 
 impl<'a> Curve<'a> {
     /// The curve of `alg` (P-256, P-384, P-521), or None for another.
-    pub fn of(api: &'a Api, alg: &'a PkAlgorithmSpec) -> Option<Curve<'a>> {
+    pub fn of(api: &'a Api, gmp: &'a gmp::Api, alg: &'a PkAlgorithmSpec) -> Option<Curve<'a>> {
         // SAFETY: Nettle's curve getters take nothing and return a static curve.
         let curve = unsafe {
             match alg.openssl_name {
@@ -235,12 +171,12 @@ impl<'a> Curve<'a> {
                 _ => return None,
             }
         };
-        Some(Curve { api, curve, alg })
+        Some(Curve { api, gmp, curve, alg })
     }
 
     pub fn scalar(&self, big_endian: &[u8]) -> Result<Box<Value<'a>>, BackendError> {
         let mut s = Value::new(self.api, self.curve, false);
-        let z = Int::from_be(self.api, big_endian);
+        let z = Int::from_be(self.gmp, big_endian);
         // SAFETY: both initialised; Nettle copies the integer.
         if unsafe { (self.api.nettle_ecc_scalar_set)(&mut s.raw, &z.raw) } != 1 {
             return Err(bad("the private scalar is not below the group order"));
@@ -254,8 +190,8 @@ impl<'a> Curve<'a> {
         if uncompressed.len() != 1 + 2 * n || uncompressed[0] != 4 {
             return None;
         }
-        let x = Int::from_be(self.api, &uncompressed[1..1 + n]);
-        let y = Int::from_be(self.api, &uncompressed[1 + n..]);
+        let x = Int::from_be(self.gmp, &uncompressed[1..1 + n]);
+        let y = Int::from_be(self.gmp, &uncompressed[1 + n..]);
         let mut p = Value::new(self.api, self.curve, true);
         // SAFETY: all initialised; ecc_point_set checks that (x, y) is on the curve.
         (unsafe { (self.api.nettle_ecc_point_set)(&mut p.raw, &x.raw, &y.raw) } == 1).then_some(p)
@@ -264,7 +200,7 @@ impl<'a> Curve<'a> {
     /// The uncompressed encoding of a point.
     pub fn encode(&self, p: &Value<'_>) -> Vec<u8> {
         let n = field_bytes(self.alg);
-        let (mut x, mut y) = (Int::new(self.api), Int::new(self.api));
+        let (mut x, mut y) = (Int::new(self.gmp), Int::new(self.gmp));
         // SAFETY: all initialised.
         unsafe { (self.api.nettle_ecc_point_get)(&p.raw, &mut x.raw, &mut y.raw) };
         [vec![4u8], x.to_be(n), y.to_be(n)].concat()
@@ -287,7 +223,7 @@ impl<'a> Curve<'a> {
     }
 
     pub fn new_signature(&self) -> Box<Signature<'a>> {
-        Signature::new(self.api)
+        Signature::new(self.api, self.gmp)
     }
 
     /// Signs `digest` into `sig`.
@@ -304,12 +240,9 @@ impl<'a> Curve<'a> {
     /// A signature of a DER encoding; None when it is not strict DER.
     pub fn signature_of_der(&self, der: &[u8]) -> Option<Box<Signature<'a>>> {
         let (r, s) = ecdsa_from_der(self.alg, der)?;
-        let mut sig = Signature::new(self.api);
-        // SAFETY: initialised; big-endian bytes as in Int::from_be.
-        unsafe {
-            (self.api.__gmpz_import)(&mut sig.raw.r, r.len(), 1, 1, 1, 0, r.as_ptr().cast());
-            (self.api.__gmpz_import)(&mut sig.raw.s, s.len(), 1, 1, 1, 0, s.as_ptr().cast());
-        }
+        let mut sig = Signature::new(self.api, self.gmp);
+        set_be(self.gmp, &mut sig.raw.r, &r);
+        set_be(self.gmp, &mut sig.raw.s, &s);
         Some(sig)
     }
 

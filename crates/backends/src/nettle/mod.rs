@@ -9,10 +9,12 @@
 mod api;
 mod cipher;
 mod ecc;
+mod gmp;
 mod mac;
 mod pk;
 mod pk_ecc;
 mod primitives;
+mod rsa;
 
 use std::collections::BTreeMap;
 

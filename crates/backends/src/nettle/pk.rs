@@ -2,13 +2,13 @@
 //! curve448.h): Ed25519 (`ed25519_sha512_sign`/`_verify`), Ed448
 //! (`ed448_shake256_sign`/`_verify`), X25519 and X448 (`curve25519_mul`,
 //! `curve448_mul`), all on raw keys, so the run's seeds are their private
-//! keys; ECDSA and ECDH on P-256/P-384/P-521 through GMP integers
-//! (pk_ecc.rs). Nettle's RSA is not offered yet.
+//! keys; ECDSA and ECDH on P-256/P-384/P-521 (pk_ecc.rs) and RSA
+//! PKCS#1 v1.5/PSS (rsa.rs) through GMP integers.
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 use cryptobench_core::{CellSpec, Operation};
 
-use super::{pk_ecc, NettleBackend};
+use super::{pk_ecc, rsa, NettleBackend};
 use crate::error::BackendError;
 use crate::pk_keys::PkKeys;
 use crate::pk_traits::PkBackend;
@@ -39,8 +39,12 @@ crate::native::api_table! {
 /// Hogweed's table and the library it came from (kept alive beside it).
 pub struct Hogweed {
     pub api: Api,
-    /// ECDSA/ECDH on the NIST curves and the GMP calls they need, or the first symbol missing.
+    /// GMP's integer calls (RSA, ECDSA, ECDH take `mpz_t`), or the first symbol missing.
+    pub gmp: Result<super::gmp::Api, String>,
+    /// ECDSA/ECDH on the NIST curves, or the first symbol missing.
     pub ecc: Result<super::ecc::Api, String>,
+    /// RSA signatures and key generation, or the first symbol missing.
+    pub rsa: Result<super::rsa::Api, String>,
     pub path: String,
     _library: libloading::Library,
 }
@@ -60,11 +64,18 @@ pub fn load_hogweed(nettle_path: &str) -> Result<Hogweed, String> {
     let loaded = crate::native::load(None, &names, "Nettle's libhogweed", "nettle").map_err(|e| e.to_string())?;
     // SAFETY: libhogweed exports these with the signatures of Nettle 3.x's headers; kept alive beside the table.
     let api = unsafe { Api::load(&loaded.library) }.map_err(|s| format!("{} lacks {s}", loaded.tried))?;
-    // SAFETY: as above: Nettle 3.5+'s ecc.h/ecdsa.h signatures and GMP's, resolved through libhogweed.
+    // SAFETY: as above: gmp.h's signatures, resolved through libhogweed (which links libgmp),
+    // and Nettle 3.5+'s ecc.h/ecdsa.h ones.
+    let gmp = unsafe { super::gmp::Api::load(&loaded.library) }.map_err(|s| format!("{} lacks {s}", loaded.tried));
+    // SAFETY: as above.
     let ecc = unsafe { super::ecc::Api::load(&loaded.library) }.map_err(|s| format!("{} lacks {s}", loaded.tried));
+    // SAFETY: as above: rsa.h of Nettle 3.4+.
+    let rsa = unsafe { super::rsa::Api::load(&loaded.library) }.map_err(|s| format!("{} lacks {s}", loaded.tried));
     Ok(Hogweed {
         api,
+        gmp,
         ecc,
+        rsa,
         path: loaded.tried,
         _library: loaded.library,
     })
@@ -99,14 +110,24 @@ impl NettleBackend {
             .map_err(|e| BackendError::Unsupported(format!("public key ({e})")))
     }
 
-    fn ecc(&self) -> Result<&super::ecc::Api, BackendError> {
+    /// The RSA and GMP tables, or why RSA is not offered.
+    fn rsa(&self) -> Result<(&super::rsa::Api, &super::gmp::Api), BackendError> {
         let h = self
             .hogweed
             .as_ref()
             .map_err(|e| BackendError::Unsupported(format!("public key ({e})")))?;
-        h.ecc
+        let unsupported = |e: &String| BackendError::Unsupported(format!("RSA ({e})"));
+        Ok((h.rsa.as_ref().map_err(unsupported)?, h.gmp.as_ref().map_err(unsupported)?))
+    }
+
+    /// The ECC and GMP tables, or why ECDSA and ECDH are not offered.
+    fn ecc(&self) -> Result<(&super::ecc::Api, &super::gmp::Api), BackendError> {
+        let h = self
+            .hogweed
             .as_ref()
-            .map_err(|e| BackendError::Unsupported(format!("ECDSA and ECDH ({e})")))
+            .map_err(|e| BackendError::Unsupported(format!("public key ({e})")))?;
+        let unsupported = |e: &String| BackendError::Unsupported(format!("ECDSA and ECDH ({e})"));
+        Ok((h.ecc.as_ref().map_err(unsupported)?, h.gmp.as_ref().map_err(unsupported)?))
     }
 
     fn public_of(&self, alg: &PkAlgorithmSpec, private: &[u8]) -> Result<Vec<u8>, BackendError> {
@@ -138,8 +159,12 @@ impl PkBackend for NettleBackend {
                 Ok(_) => Support::Supported,
                 Err(e) => Support::Unsupported(e.to_string()),
             },
-            (PkKind::RsaPkcs1 | PkKind::RsaPss | PkKind::RsaOaep, _) => Support::Unsupported(format!(
-                "{}: Nettle's RSA (rsa.h, on GMP integers) is not driven by cryptobench yet",
+            _ if rsa::covers(alg) => match self.rsa() {
+                Ok(_) => Support::Supported,
+                Err(e) => Support::Unsupported(e.to_string()),
+            },
+            (PkKind::RsaOaep, _) => Support::Unsupported(format!(
+                "{}: Nettle has RSA-OAEP from 3.10 on (rsa_oaep_sha256_encrypt); cryptobench does not drive it yet",
                 alg.id
             )),
             _ => Support::Unsupported(format!("{}: Nettle has no {}", alg.id, alg.openssl_name)),
@@ -147,15 +172,25 @@ impl PkBackend for NettleBackend {
     }
 
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+        if rsa::covers(alg) {
+            let (api, gmp) = self.rsa()?;
+            return rsa::public_key(api, gmp, keys);
+        }
         if pk_ecc::covers(alg) {
-            return pk_ecc::public_key(self.ecc()?, alg, keys);
+            let ecc = self.ecc()?;
+            return pk_ecc::public_key(ecc.0, ecc.1, alg, keys);
         }
         self.public_of(alg, &keys.seed)
     }
 
     fn sign(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        if rsa::covers(alg) {
+            let (api, gmp) = self.rsa()?;
+            return rsa::sign(api, gmp, alg, keys, message);
+        }
         if pk_ecc::covers(alg) {
-            return pk_ecc::sign(self.ecc()?, alg, keys, message);
+            let ecc = self.ecc()?;
+            return pk_ecc::sign(ecc.0, ecc.1, alg, keys, message);
         }
         let api = self.hogweed()?;
         let public = self.public_of(alg, &keys.seed)?; // checks the private key's length
@@ -179,8 +214,13 @@ impl PkBackend for NettleBackend {
     }
 
     fn verify(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
+        if rsa::covers(alg) {
+            let (api, gmp) = self.rsa()?;
+            return rsa::verify(api, gmp, alg, keys, message, signature);
+        }
         if pk_ecc::covers(alg) {
-            return pk_ecc::verify(self.ecc()?, alg, keys, message, signature);
+            let ecc = self.ecc()?;
+            return pk_ecc::verify(ecc.0, ecc.1, alg, keys, message, signature);
         }
         let api = self.hogweed()?;
         let (n, s) = sizes(alg);
@@ -203,7 +243,8 @@ impl PkBackend for NettleBackend {
 
     fn derive(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
         if pk_ecc::covers(alg) {
-            return pk_ecc::derive(self.ecc()?, alg, keys);
+            let ecc = self.ecc()?;
+            return pk_ecc::derive(ecc.0, ecc.1, alg, keys);
         }
         let api = self.hogweed()?;
         let peer = keys
@@ -239,8 +280,13 @@ impl PkBackend for NettleBackend {
         if let Support::Unsupported(why) = self.pk_support(alg) {
             return Err(BackendError::Unsupported(why));
         }
+        if rsa::covers(alg) {
+            let (api, gmp) = self.rsa()?;
+            return rsa::prepare(api, gmp, cell, alg, keys, message);
+        }
         if pk_ecc::covers(alg) {
-            return pk_ecc::prepare(self.ecc()?, cell, alg, keys, message);
+            let ecc = self.ecc()?;
+            return pk_ecc::prepare(ecc.0, ecc.1, cell, alg, keys, message);
         }
         let api = self.hogweed()?;
         let b448 = is448(alg);

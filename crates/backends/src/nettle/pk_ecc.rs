@@ -7,7 +7,8 @@
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 use cryptobench_core::{CellSpec, Operation};
 
-use super::ecc::{Api, Curve, Int, Signature, Value};
+use super::ecc::{Api, Curve, Signature, Value};
+use super::gmp::{self, Int};
 use crate::error::BackendError;
 use crate::pk_keys::PkKeys;
 use crate::traits::Primitive;
@@ -17,8 +18,8 @@ fn bad(what: &str) -> BackendError {
 }
 
 /// The curve of `alg` where Nettle has it in ecc-curve.h.
-pub fn curve<'a>(api: &'a Api, alg: &'a PkAlgorithmSpec) -> Result<Curve<'a>, BackendError> {
-    Curve::of(api, alg).ok_or_else(|| BackendError::Unsupported(format!("{}: not a NIST curve of Nettle's", alg.id)))
+pub fn curve<'a>(api: &'a Api, gmp: &'a gmp::Api, alg: &'a PkAlgorithmSpec) -> Result<Curve<'a>, BackendError> {
+    Curve::of(api, gmp, alg).ok_or_else(|| BackendError::Unsupported(format!("{}: not a NIST curve of Nettle's", alg.id)))
 }
 
 /// Whether `alg` is ECDSA or ECDH on a curve these calls cover.
@@ -35,14 +36,14 @@ fn public_point<'a>(c: &Curve<'a>, keys: &PkKeys) -> Result<Option<Box<Value<'a>
     Ok(Some(c.public_of(&private)))
 }
 
-pub fn public_key(api: &Api, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
-    let c = curve(api, alg)?;
+pub fn public_key(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+    let c = curve(api, gmp, alg)?;
     let p = public_point(&c, keys)?.ok_or_else(|| bad("the public key is not an uncompressed point on the curve"))?;
     Ok(c.encode(&p))
 }
 
-pub fn sign(api: &Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8]) -> Result<Vec<u8>, BackendError> {
-    let c = curve(api, alg)?;
+pub fn sign(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8]) -> Result<Vec<u8>, BackendError> {
+    let c = curve(api, gmp, alg)?;
     let key = c.scalar(&keys.ec_private)?;
     let mut sig = c.new_signature();
     c.sign_into(&key, digest, &mut sig);
@@ -50,28 +51,29 @@ pub fn sign(api: &Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8]) -> R
 }
 
 /// Ok(false) for a public key off the curve or a signature that is not strict DER, as for a wrong one.
-pub fn verify(api: &Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8], der: &[u8]) -> Result<bool, BackendError> {
-    let c = curve(api, alg)?;
+pub fn verify(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8], der: &[u8]) -> Result<bool, BackendError> {
+    let c = curve(api, gmp, alg)?;
     let (Some(public), Some(sig)) = (public_point(&c, keys)?, c.signature_of_der(der)) else {
         return Ok(false);
     };
     Ok(c.verify_raw(&public, digest, &sig))
 }
 
-pub fn derive(api: &Api, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
-    let c = curve(api, alg)?;
+pub fn derive(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+    let c = curve(api, gmp, alg)?;
     let peer = keys.peer.as_deref().ok_or_else(|| bad("key agreement needs a peer"))?;
     let theirs = public_point(&c, peer)?.ok_or_else(|| bad("the peer's public key is not on the curve"))?;
     let ours = c.scalar(&keys.ec_private)?;
     let mut out = c.new_point();
     c.mul_into(&mut out, &ours, &theirs);
-    let (mut x, mut y) = (Int::new(api), Int::new(api));
+    let (mut x, mut y) = (Int::new(gmp), Int::new(gmp));
     c.x_into(&out, &mut x, &mut y);
     Ok(x.to_be(c.field_bytes()))
 }
 
 pub fn prepare<'a>(
     api: &'a Api,
+    gmp: &'a gmp::Api,
     cell: &CellSpec,
     alg: &PkAlgorithmSpec,
     keys: &PkKeys,
@@ -79,7 +81,7 @@ pub fn prepare<'a>(
 ) -> Result<Box<dyn Primitive + 'a>, BackendError> {
     // The catalog's own entry, which lives as long as the primitive.
     let alg = cryptobench_core::pk::get(alg.id).map_err(|e| BackendError::Invalid(e.to_string()))?;
-    let c = curve(api, alg)?;
+    let c = curve(api, gmp, alg)?;
     Ok(match (alg.kind, cell.operation) {
         (PkKind::Ecdsa, Operation::Sign | Operation::Verify) => {
             let key = c.scalar(&keys.ec_private)?;
@@ -106,8 +108,8 @@ pub fn prepare<'a>(
                 ours: c.scalar(&keys.ec_private)?,
                 theirs: public_point(&c, peer)?.ok_or_else(|| bad("the peer's public key is not on the curve"))?,
                 out: c.new_point(),
-                x: Int::new(api),
-                y: Int::new(api),
+                x: Int::new(gmp),
+                y: Int::new(gmp),
                 curve: c,
             })
         }
