@@ -446,8 +446,9 @@ pub struct VerifyArgs {
 
     /// A test vector file: Project Wycheproof JSON (AEADs: aes_gcm, aes_ccm, aes_gcm_siv,
     /// aes_siv_cmac, chacha20/xchacha20_poly1305; ciphers: aes/camellia/aria_cbc_pkcs5, aes_xts;
-    /// MACs: hmac_sha*, aes_cmac) or a NIST CAVP .rsp file (e.g. gcmDecrypt128.rsp); repeat
-    /// for several.
+    /// MACs: hmac_sha*, aes_cmac; public key: ecdsa_*, ed25519/ed448, x25519/x448, ecdh_*,
+    /// rsa_signature_*, rsa_pss_*, mlkem_*, mldsa_*_verify) or a NIST CAVP .rsp file (e.g.
+    /// gcmDecrypt128.rsp); repeat for several.
     #[arg(long = "vectors", value_name = "FILE")]
     pub vectors: Vec<std::path::PathBuf>,
 
