@@ -11,7 +11,7 @@ use std::ffi::{c_int, c_void};
 
 use cryptobench_core::pk::PkAlgorithmSpec;
 
-use super::gmp::{self, export, set_be, Int, Mpz};
+use super::gmp::{self, export, random, set_be, Int, Mpz};
 use crate::error::BackendError;
 use crate::pk_encoding::{ecdsa_der, ecdsa_from_der};
 
@@ -53,15 +53,6 @@ crate::native::api_table! {
         nettle_ecdsa_generate_keypair: fn(*mut EccValue, *mut EccValue, *mut c_void, RandomFn) -> ();
     }
     optional {}
-}
-
-/// Random bytes for Nettle's nonces and key generation.
-unsafe extern "C" fn random(_ctx: *mut c_void, length: usize, dst: *mut u8) {
-    if length > 0 {
-        // SAFETY: Nettle passes a buffer of `length` bytes.
-        let out = unsafe { std::slice::from_raw_parts_mut(dst, length) };
-        rand::RngCore::fill_bytes(&mut rand::rng(), out);
-    }
 }
 
 fn bad(what: &str) -> BackendError {

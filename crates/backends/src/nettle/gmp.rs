@@ -35,6 +35,16 @@ impl Mpz {
     }
 }
 
+/// A `nettle_random_func` (nettle-types.h) for nonces, blinding, salts and
+/// key generation: the process's generator, as OpenSSL draws from its DRBG.
+pub unsafe extern "C" fn random(_ctx: *mut c_void, length: usize, dst: *mut u8) {
+    if length > 0 {
+        // SAFETY: Nettle passes a buffer of `length` bytes.
+        let out = unsafe { std::slice::from_raw_parts_mut(dst, length) };
+        rand::RngCore::fill_bytes(&mut rand::rng(), out);
+    }
+}
+
 /// Sets an initialised `z` to the integer of big-endian `bytes`.
 pub fn set_be(api: &Api, z: &mut Mpz, bytes: &[u8]) {
     // SAFETY: `z` is initialised; `bytes.len()` one-byte words, most significant first, no nails.

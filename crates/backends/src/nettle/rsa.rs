@@ -11,7 +11,7 @@ use std::ffi::{c_int, c_uint, c_void};
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 use cryptobench_core::{CellSpec, Operation};
 
-use super::gmp::{self, export, set_be, Int, Mpz};
+use super::gmp::{self, export, random, set_be, Int, Mpz};
 use crate::error::BackendError;
 use crate::pk_keys::{PkKeys, RsaParts};
 use crate::traits::Primitive;
@@ -62,15 +62,6 @@ const SALT_LEN: usize = 32;
 const E: &[u8] = &[1, 0, 1];
 /// SHA-256 digests are what these calls sign.
 const DIGEST_LEN: usize = 32;
-
-/// Random bytes for blinding, salts and key generation.
-unsafe extern "C" fn random(_ctx: *mut c_void, length: usize, dst: *mut u8) {
-    if length > 0 {
-        // SAFETY: Nettle passes a buffer of `length` bytes.
-        let out = unsafe { std::slice::from_raw_parts_mut(dst, length) };
-        rand::RngCore::fill_bytes(&mut rand::rng(), out);
-    }
-}
 
 fn bad(what: &str) -> BackendError {
     BackendError::Invalid(what.to_string())
