@@ -25,14 +25,14 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     for w in &run.warnings {
         out.push_str(&format!("WARNING: {w}\n"));
     }
+    let g = grid::build(run, unit, &labels, 0);
+    let public_key_only = g.rows.is_empty() && run.configurations.iter().flat_map(|c| &c.cells).any(|x| x.spec.is_public_key());
     out.push_str(&format!(
         "figures: {} ({}), {} marks a figure to read with care\n\n",
-        unit.label(),
-        unit_meaning(unit),
+        if public_key_only { "operations per second" } else { unit.label() },
+        if public_key_only { "public key" } else { unit_meaning(unit) },
         grid::NOISY_MARK
     ));
-
-    let g = grid::build(run, unit, &labels, 0);
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(NOTHING, run.settings.sizes.len())));
     }
