@@ -1,0 +1,40 @@
+//! Node.js: `node driver.js` (drivers/node/driver.js), over Node's `crypto`
+//! module and the OpenSSL Node was built with (`process.versions.openssl`).
+
+use std::process::Command;
+
+use super::install::{self, Source};
+use super::Launch;
+use crate::error::OpenError;
+
+const SOURCES: &[Source] = &[Source {
+    name: "driver.js",
+    text: include_str!("../../../../drivers/node/driver.js"),
+}];
+
+pub const HINT: &str = "install Node.js (Debian: apt install nodejs) or name it with --backend node=/path/to/node";
+
+/// V8 optimises the driver's loop within a few thousand calls; 100 ms
+/// reaches steady state at every size measured (docs/METHOD.md, "Runtimes").
+pub const WARMUP_NS: u64 = 100_000_000;
+
+pub fn launch(node: Option<&str>) -> Result<Launch, OpenError> {
+    let node = install::program(node, "node")
+        .or_else(|| install::find_program("nodejs"))
+        .ok_or_else(|| OpenError::Runtime {
+            reason: "no node (or nodejs) on PATH".into(),
+            hint: HINT.into(),
+        })?;
+    let dir = install::install("node", SOURCES, "", |_| Ok(())).map_err(|reason| OpenError::Runtime {
+        reason,
+        hint: "set CRYPTOBENCH_CACHE to a writable folder".into(),
+    })?;
+    let driver = dir.join("driver.js");
+    let mut command = Command::new(node);
+    command.arg(&driver);
+    Ok(Launch {
+        command,
+        driver,
+        source: "drivers/node/driver.js",
+    })
+}

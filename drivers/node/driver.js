@@ -1,0 +1,405 @@
+'use strict';
+// cryptobench driver for Node.js's `crypto` module.
+//
+// Started by cryptobench's runtime backend (crates/backends/src/runtime/node.rs)
+// as `node driver.js`, it speaks the pipe protocol of docs/ARCHITECTURE.md
+// ("Runtime drivers") on stdin and stdout: one ASCII header line per request,
+// then the raw bytes it announces. It holds no test vectors: the Rust side
+// verifies every call it forwards.
+//
+// Timed loops run here and time themselves with process.hrtime.bigint()
+// (monotonic wall clock) and process.cpuUsage() (the process's CPU time; Node
+// has no per-thread CPU clock). Every call of Node's cipher API returns a new
+// Buffer: that allocation is part of what a Node program pays, and is timed.
+// Calls per mode: docs/METHOD.md.
+
+const fs = require('fs');
+const crypto = require('crypto');
+
+const PROTOCOL = 1;
+const AEAD = { authTagLength: 16 };
+
+class Unsupported extends Error {}
+class AuthFailed extends Error {}
+
+// --- synchronous pipe I/O (fd 0 and 1) ---------------------------------------
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+function retrying(f) {
+  for (;;) {
+    try {
+      return f();
+    } catch (e) {
+      if (e.code !== 'EAGAIN') throw e;
+      Atomics.wait(pause, 0, 0, 1); // a non-blocking descriptor: wait 1 ms
+    }
+  }
+}
+
+class Pipe {
+  constructor() {
+    this.buf = Buffer.allocUnsafe(1 << 16);
+    this.start = 0;
+    this.end = 0;
+  }
+
+  fill() {
+    if (this.start === this.end) this.start = this.end = 0;
+    if (this.end === this.buf.length) {
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, this.start, this.end);
+      this.end -= this.start;
+      this.start = 0;
+      this.buf = bigger;
+    }
+    const n = retrying(() => fs.readSync(0, this.buf, this.end, this.buf.length - this.end, null));
+    this.end += n;
+    return n;
+  }
+
+  readLine() {
+    for (;;) {
+      const nl = this.buf.indexOf(10, this.start);
+      if (nl >= 0 && nl < this.end) {
+        const line = this.buf.toString('latin1', this.start, nl);
+        this.start = nl + 1;
+        return line;
+      }
+      if (this.fill() === 0) return null;
+    }
+  }
+
+  read(n) {
+    const out = Buffer.allocUnsafe(n);
+    let got = Math.min(n, this.end - this.start);
+    this.buf.copy(out, 0, this.start, this.start + got);
+    this.start += got;
+    while (got < n) {
+      const r = retrying(() => fs.readSync(0, out, got, n - got, null));
+      if (r === 0) throw new RangeError('the request ended early');
+      got += r;
+    }
+    return out;
+  }
+
+  send(header, ...blobs) {
+    const all = Buffer.concat([Buffer.from(header + '\n', 'latin1'), ...blobs]);
+    let at = 0;
+    while (at < all.length) at += retrying(() => fs.writeSync(1, all, at, all.length - at));
+  }
+}
+
+// --- what Node offers ----------------------------------------------------------
+
+const CIPHERS = ['aes-128-cbc', 'aes-192-cbc', 'aes-256-cbc', 'aes-128-ctr', 'aes-192-ctr', 'aes-256-ctr'];
+const AEADS = ['aes-128-gcm', 'aes-192-gcm', 'aes-256-gcm', 'chacha20-poly1305'];
+const DIGESTS = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3-256', 'sha3-512', 'blake2b512', 'blake2s256'];
+const oneShotHash = typeof crypto.hash === 'function';
+
+function offered() {
+  const ciphers = new Set(crypto.getCiphers());
+  const hashes = new Set(crypto.getHashes());
+  return [
+    ...AEADS.filter((a) => ciphers.has(a)),
+    ...CIPHERS.filter((a) => ciphers.has(a)),
+    ...DIGESTS.filter((a) => hashes.has(a)),
+  ];
+}
+
+function mappedLibcrypto() {
+  try {
+    const lines = fs.readFileSync('/proc/self/maps', 'latin1').split('\n');
+    const hit = lines.map((l) => l.split(/\s+/).pop()).find((p) => p && p.includes('libcrypto'));
+    return hit || null;
+  } catch (e) {
+    return null;
+  }
+}
+
+function info(algorithms) {
+  const openssl = process.versions.openssl;
+  const lib = mappedLibcrypto();
+  const linked = lib ? `linked dynamically: ${lib}` : `statically linked into ${process.execPath}`;
+  let fips = 'unknown';
+  try { fips = String(crypto.getFips() === 1); } catch (e) { /* older Node */ }
+  return {
+    name: 'Node.js crypto',
+    version: `Node.js ${process.version}, OpenSSL ${openssl}`,
+    runtime: `Node.js ${process.version} (V8 ${process.versions.v8})`,
+    binding: 'node:crypto',
+    underneath: `OpenSSL ${openssl} (process.versions.openssl; ${linked})`,
+    'underneath.name': 'OpenSSL',
+    'underneath.version': openssl.split('+')[0],
+    library_path: lib || process.execPath,
+    executable: process.execPath,
+    fips,
+    'digest.message': oneShotHash ? 'crypto.hash' : 'createHash().update().digest()',
+    algorithms: algorithms.join(','),
+  };
+}
+
+// --- one-shot calls (verification) ---------------------------------------------
+
+function encrypt(alg, key, iv, aad, pt) {
+  if (AEADS.includes(alg)) {
+    const c = crypto.createCipheriv(alg, key, iv, AEAD);
+    c.setAAD(aad);
+    const ct = Buffer.concat([c.update(pt), c.final()]);
+    return [ct, c.getAuthTag()];
+  }
+  const c = crypto.createCipheriv(alg, key, iv);
+  c.setAutoPadding(false);
+  return [Buffer.concat([c.update(pt), c.final()]), Buffer.alloc(0)];
+}
+
+function decrypt(alg, key, iv, aad, ct, tag) {
+  if (AEADS.includes(alg)) {
+    const d = crypto.createDecipheriv(alg, key, iv, AEAD);
+    d.setAAD(aad);
+    d.setAuthTag(tag);
+    const pt = d.update(ct);
+    try {
+      d.final();
+    } catch (e) {
+      throw new AuthFailed();
+    }
+    return pt;
+  }
+  const d = crypto.createDecipheriv(alg, key, iv);
+  d.setAutoPadding(false);
+  return Buffer.concat([d.update(ct), d.final()]);
+}
+
+function digest(alg, msg) {
+  return crypto.createHash(alg).update(msg).digest();
+}
+
+// --- timed cells ---------------------------------------------------------------
+// `cur` is the buffer: each call's result becomes the next call's input, as
+// in-place encryption does in the C backends.
+
+class Prim {
+  load(data) {
+    if (this.fixedLen !== undefined && data.length !== this.fixedLen) {
+      throw new RangeError(`the buffer has ${data.length} bytes, the prepared message ${this.fixedLen}`);
+    }
+    this.cur = data;
+  }
+  result() { return this.cur; }
+  output() { return this.out === undefined ? null : this.out; }
+}
+
+class AeadEncrypt extends Prim {
+  constructor(alg, key, iv, aad) {
+    super();
+    Object.assign(this, { alg, key, iv, aad });
+    this.call = 'createCipheriv + setAAD + update + final + getAuthTag per message (the key is set every message)';
+  }
+  run(n) {
+    const { alg, key, iv, aad } = this;
+    let cur = this.cur;
+    let tag;
+    for (let i = 0; i < n; i++) {
+      const c = crypto.createCipheriv(alg, key, iv, AEAD);
+      c.setAAD(aad);
+      cur = c.update(cur);
+      c.final();
+      tag = c.getAuthTag();
+    }
+    this.cur = cur;
+    this.out = tag;
+  }
+}
+
+class AeadDecrypt extends Prim {
+  constructor(alg, key, iv, aad, ct, tag) {
+    super();
+    Object.assign(this, { alg, key, iv, aad, ct, tag, fixedLen: ct.length });
+    this.call = 'createDecipheriv + setAAD + setAuthTag + update + final per message (the key is set every message)';
+  }
+  run(n) {
+    const { alg, key, iv, aad, ct, tag } = this;
+    let out;
+    for (let i = 0; i < n; i++) {
+      const d = crypto.createDecipheriv(alg, key, iv, AEAD);
+      d.setAAD(aad);
+      d.setAuthTag(tag);
+      out = d.update(ct);
+      try {
+        d.final();
+      } catch (e) {
+        throw new AuthFailed();
+      }
+    }
+    this.cur = out;
+  }
+}
+
+class CipherStream extends Prim {
+  constructor(alg, key, iv, encrypt) {
+    super();
+    const opts = AEADS.includes(alg) ? AEAD : undefined;
+    this.ctx = encrypt ? crypto.createCipheriv(alg, key, iv, opts) : crypto.createDecipheriv(alg, key, iv, opts);
+    if (!AEADS.includes(alg)) this.ctx.setAutoPadding(false);
+    this.call = `${encrypt ? 'Cipheriv' : 'Decipheriv'}.update on one object`;
+  }
+  run(n) {
+    const ctx = this.ctx;
+    let cur = this.cur;
+    for (let i = 0; i < n; i++) cur = ctx.update(cur);
+    this.cur = cur;
+  }
+}
+
+class CipherMessage extends Prim {
+  // Decryption decrypts the prepared ciphertext into the buffer.
+  constructor(alg, key, iv, encrypt, ct) {
+    super();
+    Object.assign(this, { alg, key, iv, encrypt, ct });
+    if (!encrypt) this.fixedLen = ct.length;
+    this.call = `${encrypt ? 'createCipheriv' : 'createDecipheriv'} + update + final per message (the key is set every message)`;
+  }
+  run(n) {
+    const { alg, key, iv, ct } = this;
+    let cur = this.cur;
+    if (this.encrypt) {
+      for (let i = 0; i < n; i++) {
+        const c = crypto.createCipheriv(alg, key, iv);
+        c.setAutoPadding(false);
+        cur = c.update(cur);
+        c.final();
+      }
+    } else {
+      for (let i = 0; i < n; i++) {
+        const d = crypto.createDecipheriv(alg, key, iv);
+        d.setAutoPadding(false);
+        cur = d.update(ct);
+        d.final();
+      }
+    }
+    this.cur = cur;
+  }
+}
+
+class DigestMessage extends Prim {
+  constructor(alg) {
+    super();
+    this.alg = alg;
+    this.call = oneShotHash ? `crypto.hash('${alg}', buf, 'buffer')` : `createHash('${alg}').update(buf).digest()`;
+  }
+  run(n) {
+    const { alg, cur } = this;
+    let d;
+    if (oneShotHash) {
+      for (let i = 0; i < n; i++) d = crypto.hash(alg, cur, 'buffer');
+    } else {
+      for (let i = 0; i < n; i++) d = crypto.createHash(alg).update(cur).digest();
+    }
+    this.out = d;
+  }
+}
+
+class DigestStream extends Prim {
+  constructor(alg) {
+    super();
+    this.h = crypto.createHash(alg);
+    this.call = 'Hash.update on one object';
+  }
+  run(n) {
+    const { h, cur } = this;
+    for (let i = 0; i < n; i++) h.update(cur);
+  }
+  output() { return this.h.copy().digest(); }
+}
+
+function prepare(algorithms, alg, op, mode, rekey, key, iv, aad, ct, tag) {
+  if (!algorithms.includes(alg)) throw new Unsupported(`${alg} (not offered by this Node's crypto)`);
+  if (op === 'digest') return mode === 'message' ? new DigestMessage(alg) : new DigestStream(alg);
+  const encrypt = op === 'encrypt';
+  if (mode === 'stream') return new CipherStream(alg, key, iv, encrypt);
+  // Node has no call that sets a new IV on an existing cipher object: every
+  // message is a new object, keyed again, with or without --rekey.
+  if (AEADS.includes(alg)) return encrypt ? new AeadEncrypt(alg, key, iv, aad) : new AeadDecrypt(alg, key, iv, aad, ct, tag);
+  return new CipherMessage(alg, key, iv, encrypt, ct);
+}
+
+// --- the protocol ---------------------------------------------------------------
+
+function oneLine(text) {
+  return String(text).split(/\s+/).join(' ').trim() || 'no message';
+}
+
+function serve(pipe, algorithms) {
+  const handles = new Map();
+  const check = (alg) => {
+    if (!algorithms.includes(alg)) throw new Unsupported(`${alg} (not offered by this Node's crypto)`);
+  };
+  for (;;) {
+    const line = pipe.readLine();
+    if (line === null) return;
+    const [verb, ...args] = line.trim().split(' ');
+    if (!verb) continue;
+    const blobs = (lengths) => lengths.map((n) => pipe.read(Number(n)));
+    try {
+      if (verb === 'run') {
+        const [h, n, len] = args;
+        const [data] = blobs([len]);
+        const p = handles.get(h);
+        p.load(data);
+        const c0 = process.cpuUsage();
+        const t0 = process.hrtime.bigint();
+        p.run(Number(n));
+        const t1 = process.hrtime.bigint();
+        const c = process.cpuUsage(c0);
+        pipe.send(`ok ${t1 - t0} ${(c.user + c.system) * 1000}`, p.result());
+      } else if (verb === 'output') {
+        const out = handles.get(args[0]).output();
+        if (out === null) pipe.send('none');
+        else pipe.send(`ok ${out.length}`, out);
+      } else if (verb === 'prepare') {
+        const [h, alg, op, mode, rekey] = args;
+        const [key, iv, aad, ct, tag] = blobs(args.slice(5, 10));
+        const p = prepare(algorithms, alg, op, mode, rekey === '1', key, iv, aad, ct, tag);
+        handles.set(h, p);
+        const call = Buffer.from(p.call, 'utf8');
+        pipe.send(`ok ${call.length}`, call);
+      } else if (verb === 'free') {
+        handles.delete(args[0]);
+        pipe.send('ok');
+      } else if (verb === 'encrypt') {
+        const [key, iv, aad, pt] = blobs(args.slice(1, 5));
+        check(args[0]);
+        const [ct, tag] = encrypt(args[0], key, iv, aad, pt);
+        pipe.send(`ok ${ct.length} ${tag.length}`, ct, tag);
+      } else if (verb === 'decrypt') {
+        const [key, iv, aad, ct, tag] = blobs(args.slice(1, 6));
+        check(args[0]);
+        const pt = decrypt(args[0], key, iv, aad, ct, tag);
+        pipe.send(`ok ${pt.length}`, pt);
+      } else if (verb === 'digest') {
+        const [msg] = blobs([args[1]]);
+        check(args[0]);
+        const d = digest(args[0], msg);
+        pipe.send(`ok ${d.length}`, d);
+      } else if (verb === 'info') {
+        const text = Buffer.from(
+          Object.entries(info(algorithms)).map(([k, v]) => `${k}=${oneLine(v)}\n`).join(''),
+          'utf8',
+        );
+        pipe.send(`ok ${text.length}`, text);
+      } else {
+        pipe.send(`err unknown request ${verb}`);
+      }
+    } catch (e) {
+      if (e instanceof Unsupported) pipe.send(`unsupported ${oneLine(e.message)}`);
+      else if (e instanceof AuthFailed) pipe.send('auth');
+      else if (e instanceof RangeError && /ended early/.test(e.message)) return;
+      else pipe.send(`err ${e.name}: ${oneLine(e.message)}`);
+    }
+  }
+}
+
+const pipe = new Pipe();
+pipe.send(`hello ${PROTOCOL}`);
+serve(pipe, offered());
