@@ -3,6 +3,7 @@
 //! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
 
 mod audit;
+mod binding;
 mod cli;
 mod commands;
 mod cross_check;

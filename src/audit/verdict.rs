@@ -277,6 +277,7 @@ mod tests {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                bindings: Vec::new(),
             });
             masked.push(MaskedConfiguration {
                 index,

@@ -3,6 +3,7 @@
 //! ([`units`]), what a run produces ([`result`]), the worker [`protocol`], what `verify` [`checks`] and
 //! the [`stats`] applied to samples. Nothing here performs I/O or timing.
 
+pub mod binding;
 pub mod catalog;
 pub mod cell;
 pub mod checks;

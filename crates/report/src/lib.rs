@@ -2,6 +2,7 @@
 //! anything. Table and Markdown share the grid ([`grid`]) and the
 //! description of the environment ([`environment`]).
 
+mod binding;
 pub mod charts;
 pub mod compare;
 mod csv;

@@ -4,7 +4,7 @@ use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
 use crate::table::unit_meaning;
-use crate::{derived, grid};
+use crate::{binding, derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut out = format!("### {} {} — {}\n\n", run.tool.name, run.tool.version, run.started_at);
@@ -33,6 +33,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut notes = g.notes_with_derived(run);
     for c in &run.configurations {
         notes.extend(derived::overhead_lines(c, unit));
+        notes.extend(binding::lines(c, unit));
     }
     if !notes.is_empty() {
         out.push('\n');

@@ -3,7 +3,7 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line};
-use crate::{derived, grid};
+use crate::{binding, derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut out = String::new();
@@ -43,6 +43,16 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     if !overheads.is_empty() {
         out.push_str("\noverhead model, time per call = a + n / r∞:\n");
         for line in overheads {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    let bindings: Vec<String> = run.configurations.iter().flat_map(|c| binding::lines(c, unit)).collect();
+    if !bindings.is_empty() {
+        out.push_str(
+            "
+binding cost, each runtime against the C library it calls (same run):\n",
+        );
+        for line in bindings {
             out.push_str(&format!("  {line}\n"));
         }
     }

@@ -178,6 +178,7 @@ fn fixture() -> RunResult {
                 }],
                 score: None,
                 platform: None,
+                bindings: Vec::new(),
             },
             ConfigurationResult {
                 index: 2,
@@ -197,6 +198,7 @@ fn fixture() -> RunResult {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                bindings: Vec::new(),
             },
         ],
         label: None,
