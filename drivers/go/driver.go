@@ -278,11 +278,11 @@ func (p *cipherStream) output() []byte { return nil }
 
 type cipherMessage struct {
 	base
-	alg     string
-	block   cipher.Block
-	key, iv []byte
-	encrypt bool
-	rekey   bool
+	alg         string
+	block       cipher.Block
+	key, iv, ct []byte
+	encrypt     bool
+	rekey       bool
 }
 
 func (p *cipherMessage) call() string {
