@@ -92,7 +92,7 @@ fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Resu
     }
     let present: Vec<String> = libraries.iter().map(|(d, v)| format!("{name} {v} as [{}]", d.index)).collect();
     Err(if present.is_empty() {
-        format!("{name} {version} is not in this run; add a configuration of it (--backend openssl=PATH for a libcrypto)")
+        format!("{name} {version} is not in this run; add a configuration of it (for OpenSSL: --backend openssl, or openssl=PATH to a {version} libcrypto)")
     } else {
         format!(
             "{name} {version} is not in this run (it has {}); add --backend openssl=PATH to a {version} libcrypto (bench/build-openssl)",

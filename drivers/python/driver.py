@@ -93,6 +93,10 @@ class Prim:
             self.room = self.mv[: n + 16]
             self.len = n
         self.msg[:] = data
+        self.loaded()
+
+    def loaded(self):
+        """Called after the buffer was filled, outside the timing."""
 
     def result(self):
         return self.msg
@@ -229,19 +233,24 @@ class AeadEncrypt(Prim):
                     enc(nonce, m, aad, room)
             self.out = bytes(room[self.len:])
             return
-        # cryptography before encrypt_into: every call allocates its result;
-        # each call seals the same plaintext, the last result is kept.
-        r = b""
+        # cryptography before encrypt_into (before 45): every call allocates
+        # its result; each call seals the same plaintext (bytes: older
+        # versions take no memoryview), the last result is kept.
+        r, data = b"", self.data
         if self.rekey:
             cls, key = self.cls, self.key
             for _ in itertools.repeat(None, n):
-                r = cls(key).encrypt(nonce, m, aad)
+                r = cls(key).encrypt(nonce, data, aad)
         else:
             enc = self.aead.encrypt
             for _ in itertools.repeat(None, n):
-                r = enc(nonce, m, aad)
+                r = enc(nonce, data, aad)
         room[:] = r
         self.out = bytes(room[self.len:])
+
+    def loaded(self):
+        if not self.into:
+            self.data = bytes(self.msg)
 
 
 class AeadDecrypt(Prim):
@@ -384,12 +393,13 @@ class Cryptography:
         from cryptography.hazmat.backends.openssl.backend import backend
 
         self.openssl = backend.openssl_version_text()
+        # The extension module that links OpenSSL: _openssl (CFFI) up to
+        # cryptography 41, _rust since (it carries the OpenSSL calls itself).
         try:
-            from cryptography.hazmat.bindings import _rust
-            self.module = _rust.__file__
+            from cryptography.hazmat.bindings import _openssl as linked
         except ImportError:
-            from cryptography.hazmat.bindings.openssl import binding
-            self.module = binding.__file__
+            from cryptography.hazmat.bindings import _rust as linked
+        self.module = linked.__file__
         try:
             from cryptography.hazmat.bindings._rust import openssl as rust_openssl
             self.flavour = ("BoringSSL" if getattr(rust_openssl, "CRYPTOGRAPHY_IS_BORINGSSL", False)
