@@ -15,10 +15,13 @@ const SOURCES: &[Source] = &[Source {
 
 pub const HINT: &str = "install a JDK (Debian: apt install default-jdk-headless) or name its java with --backend java=/path/to/bin/java";
 
-/// HotSpot compiles the driver's loop and SunJCE's methods (with the AES,
-/// GHASH and SHA intrinsics) in tiers: C1 after ~200 calls, C2 after ~10,000
-/// and more. Half a second brings every cell measured here to steady state
-/// (docs/METHOD.md, "Runtimes", with the check).
+/// HotSpot compiles the driver's loop and SunJCE's methods in tiers (C1,
+/// then C2, which alone uses the AES, GHASH and SHA intrinsics). From a
+/// cold start, bench/jit-warmup saw aes-128-gcm at 16 KiB at 2% of its
+/// steady throughput for 1–2 s, and every cell it measured steady after
+/// 2 s: the first cell of a row gets 2 s. The next cells of the row run
+/// code compiled by then and get 0.5 s, for the paths a new size reaches.
+pub const FIRST_WARMUP_NS: u64 = 2_000_000_000;
 pub const WARMUP_NS: u64 = 500_000_000;
 
 /// `javac` next to `java` (a JDK's bin folder), else on PATH.

@@ -14,8 +14,11 @@ const SOURCES: &[Source] = &[Source {
 
 pub const HINT: &str = "install Node.js (Debian: apt install nodejs) or name it with --backend node=/path/to/node";
 
-/// V8 optimises the driver's loop within a few thousand calls; 100 ms
-/// reaches steady state at every size measured (docs/METHOD.md, "Runtimes").
+/// V8 optimises the driver's loop and Node's JavaScript wrappers of the
+/// cipher objects within the first few hundred milliseconds (bench/jit-warmup:
+/// 0.2–0.6 of the steady throughput in the first 50 ms, steady within the
+/// noise after 0.5 s): the first cell of a row gets 0.5 s, the next 0.1 s.
+pub const FIRST_WARMUP_NS: u64 = 500_000_000;
 pub const WARMUP_NS: u64 = 100_000_000;
 
 pub fn launch(node: Option<&str>) -> Result<Launch, OpenError> {
