@@ -2,7 +2,7 @@ use comfy_table::presets::ASCII_MARKDOWN;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
-use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::table::unit_meaning;
 use crate::{binding, derived, grid};
 
@@ -14,6 +14,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     }
     for c in &run.configurations {
         out.push_str(&format!("- **{}**", configuration_line(c)));
+        if let Some(under) = underneath_line(c) {
+            out.push_str(&format!(" — {under}"));
+        }
         if let Some(cap) = capability_line(c) {
             out.push_str(&format!(" — `{cap}`"));
         }

@@ -2,7 +2,7 @@ use comfy_table::presets::NOTHING;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
-use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::{binding, derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
@@ -15,6 +15,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     for c in &run.configurations {
         out.push_str(&configuration_line(c));
         out.push('\n');
+        if let Some(under) = underneath_line(c) {
+            out.push_str(&format!("    {under}\n"));
+        }
         if let Some(cap) = capability_line(c) {
             out.push_str(&format!("    {cap}\n"));
         }
