@@ -95,8 +95,10 @@ fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Resu
         format!("{name} {version} is not in this run; add a configuration of it (for OpenSSL: --backend openssl, or openssl=PATH to a {version} libcrypto)")
     } else {
         format!(
-            "{name} {version} is not in this run (it has {}); add --backend openssl=PATH to a {version} libcrypto (bench/build-openssl)",
-            present.join(", ")
+            "{name} {version} is not in this run, which has {}; add --backend openssl=PATH to a libcrypto of {version} or of its {} series (bench/build-openssl {})",
+            present.join(", "),
+            series(version),
+            series(version)
         )
     })
 }
