@@ -1,3 +1,5 @@
+//go:build linux
+
 // Plain loops in Go, outside cryptobench: testing.B benchmarks of the calls
 // the Go driver times (drivers/go/driver.go), to check its figures.
 //
