@@ -620,7 +620,8 @@ func handle(p *pipe, cells map[string]loader, verb string, args []string) (err e
 			p.send(fmt.Sprintf("ok %d", len(out)), out)
 		}
 	case "prepare":
-		b, err := p.blobs(args[5:10])
+		// args[5], the message size, no Go call needs in advance.
+		b, err := p.blobs(args[6:11])
 		if err != nil {
 			return err
 		}

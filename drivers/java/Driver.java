@@ -398,9 +398,12 @@ public final class Driver {
         }
     }
 
-    static Cell prepare(List<String> offered, String alg, String op, String mode, boolean rekey, byte[] k, byte[] iv, byte[] aad,
-            byte[] ct, byte[] tag) throws Exception {
+    static Cell prepare(List<String> offered, String alg, String op, String mode, boolean rekey, int size, byte[] k, byte[] iv,
+            byte[] aad, byte[] ct, byte[] tag) throws Exception {
         if (!offered.contains(alg)) throw new Unsupported(alg + " (not offered by this Java's providers)");
+        if (mode.equals("stream") && alg.endsWith("-gcm") && size % 16 != 0)
+            throw new Unsupported(alg + " stream updates of " + size
+                    + " bytes (SunJCE's GCM update returns whole 16-byte blocks; the rest waits for doFinal)");
         Cell cell;
         if (op.equals("digest")) {
             cell = mode.equals("message") ? new DigestMessage(DIGESTS.get(alg)) : new DigestStream(DIGESTS.get(alg));
@@ -533,8 +536,8 @@ public final class Driver {
                         break;
                     }
                     case "prepare": {
-                        byte[][] b = blobs(slice(w, 6, 11));
-                        Cell cell = prepare(offered, w[2], w[3], w[4], w[5].equals("1"), b[0], b[1], b[2], b[3], b[4]);
+                        byte[][] b = blobs(slice(w, 7, 12));
+                        Cell cell = prepare(offered, w[2], w[3], w[4], w[5].equals("1"), Integer.parseInt(w[6]), b[0], b[1], b[2], b[3], b[4]);
                         cells.put(w[1], cell);
                         byte[] call = cell.call.getBytes(StandardCharsets.UTF_8);
                         send("ok " + call.length, call);

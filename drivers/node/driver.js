@@ -358,8 +358,8 @@ function serve(pipe, algorithms) {
         if (out === null) pipe.send('none');
         else pipe.send(`ok ${out.length}`, out);
       } else if (verb === 'prepare') {
-        const [h, alg, op, mode, rekey] = args;
-        const [key, iv, aad, ct, tag] = blobs(args.slice(5, 10));
+        const [h, alg, op, mode, rekey] = args; // args[5], the message size, no Node call needs in advance
+        const [key, iv, aad, ct, tag] = blobs(args.slice(6, 11));
         const p = prepare(algorithms, alg, op, mode, rekey === '1', key, iv, aad, ct, tag);
         handles.set(h, p);
         const call = Buffer.from(p.call, 'utf8');

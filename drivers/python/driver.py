@@ -548,8 +548,9 @@ def serve(binding, pipe):
                 out = handles[args[0]].output()
                 pipe.send("none" if out is None else f"ok {len(out)}", *([] if out is None else [out]))
             elif verb == "prepare":
+                # args[5] is the message size, which no Python call needs to know in advance.
                 h, alg, op, mode, rekey = args[0], args[1], args[2], args[3], args[4] == "1"
-                key, iv, aad, ct, tag = pipe.blobs([int(x) for x in args[5:10]])
+                key, iv, aad, ct, tag = pipe.blobs([int(x) for x in args[6:11]])
                 p = binding.prepare(alg, op, mode, rekey, key, iv, aad, ct, tag)
                 handles[h] = p
                 call = p.call.encode()

@@ -22,7 +22,11 @@ impl Primitive for Reports {
     fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
         std::thread::sleep(Duration::from_micros(50));
         self.runs += 1;
-        let per_call = if self.alternate && self.runs.is_multiple_of(2) { 1_200 } else { 1_000 };
+        let per_call = if self.alternate && self.runs.is_multiple_of(2) {
+            1_200
+        } else {
+            1_000
+        };
         self.last = Some((iterations * per_call, Some(iterations * 900)));
         Ok(())
     }

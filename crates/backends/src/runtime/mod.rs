@@ -316,11 +316,12 @@ impl Backend for RuntimeBackend {
             let mut d = self.driver.borrow_mut();
             d.send(
                 format_args!(
-                    "prepare {handle} {} {} {} {} {} {} {} {} {}",
+                    "prepare {handle} {} {} {} {} {} {} {} {} {} {}",
                     alg.id,
                     operation(cell.operation),
                     cell.mode.name(),
                     u8::from(cell.rekey),
+                    message.len(),
                     key.len(),
                     iv.len(),
                     aad.len(),
