@@ -261,6 +261,8 @@ mod tests {
             configurations,
             label: None,
             imported: None,
+            warnings: Vec::new(),
+            audit: None,
         };
         crate::derive::derive(&mut run, None);
         run

@@ -104,6 +104,9 @@ pub struct RunArgs {
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
 
+    #[command(flatten)]
+    pub placement: PlacementArgs,
+
     /// Time budget per cell in seconds (or with ms/s suffix): sampling stops earlier once the median
     /// is precise to ±1% [default: 0.3, with --quick 0.04].
     #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
@@ -161,6 +164,79 @@ impl WorkerArgs {
             None => std::time::Duration::from_secs(300) + std::time::Duration::from_nanos(cell_budget_ns) * 4,
         }
     }
+}
+
+/// Where a configuration's worker runs: another architecture under an
+/// emulator, or a command of the user's. Each flag attaches to the
+/// `--backend` given before it (or to every configuration when it comes
+/// before any `--backend`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct PlacementArgs {
+    /// Run the worker of the --backend before this flag as another architecture under qemu-user:
+    /// aarch64, armhf, ppc64el, s390x or i386. Needs qemu-user and cryptobench built for that target
+    /// (README, "Other architectures"); the figures then describe the emulator, and say so.
+    #[arg(long, value_name = "ARCH")]
+    pub arch: Vec<String>,
+
+    /// Start the worker of the --backend before this flag with this command instead of this
+    /// executable, e.g. "qemu-aarch64 -L / ./cryptobench-aarch64" (`worker` is appended).
+    #[arg(long = "worker", value_name = "COMMAND")]
+    pub worker: Vec<String>,
+
+    /// The flags above in command-line order, each with the --backend it follows (filled by `attach`).
+    #[arg(skip)]
+    pub attached: Vec<Placement>,
+}
+
+/// One `--arch` or `--worker` and the position (in `--backend` order) of the backend it follows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// Index into the command's `--backend` values; None: given before any, applies to all.
+    pub after_backend: Option<usize>,
+    pub how: WorkerPlace,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WorkerPlace {
+    Arch(String),
+    Command(String),
+}
+
+/// Pairs each `--arch`/`--worker` with the `--backend` before it, from the
+/// positions clap recorded (a derived struct alone loses the order).
+pub fn attach(cli: &mut Cli, matches: &clap::ArgMatches) {
+    let (placement, sub) = match (&mut cli.command, matches.subcommand()) {
+        (Command::Run(a), Some((_, m))) => (&mut a.placement, m),
+        (Command::Audit(a), Some((_, m))) => (&mut a.placement, m),
+        (Command::Cpu(a), Some((_, m))) => (&mut a.placement, m),
+        (Command::Verify(a), Some((_, m))) => (&mut a.placement, m),
+        (Command::Algorithms(a), Some((_, m))) => (&mut a.placement, m),
+        _ => return,
+    };
+    let positions = |id: &str| -> Vec<usize> { sub.indices_of(id).map(|i| i.collect()).unwrap_or_default() };
+    let backends = positions("backends");
+    let owner = |at: usize| backends.iter().rposition(|&b| b < at);
+    let mut attached: Vec<(usize, Placement)> = Vec::new();
+    for (at, arch) in positions("arch").into_iter().zip(placement.arch.iter()) {
+        attached.push((
+            at,
+            Placement {
+                after_backend: owner(at),
+                how: WorkerPlace::Arch(arch.clone()),
+            },
+        ));
+    }
+    for (at, command) in positions("worker").into_iter().zip(placement.worker.iter()) {
+        attached.push((
+            at,
+            Placement {
+                after_backend: owner(at),
+                how: WorkerPlace::Command(command.clone()),
+            },
+        ));
+    }
+    attached.sort_by_key(|(at, _)| *at);
+    placement.attached = attached.into_iter().map(|(_, p)| p).collect();
 }
 
 /// Where runs are kept.
@@ -351,6 +427,9 @@ pub struct VerifyArgs {
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
 
+    #[command(flatten)]
+    pub placement: PlacementArgs,
+
     /// Algorithms to check, comma separated, or `all` [default: all].
     #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
     pub algos: Vec<String>,
@@ -389,6 +468,9 @@ pub struct AlgorithmsArgs {
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
 
+    #[command(flatten)]
+    pub placement: PlacementArgs,
+
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
@@ -408,6 +490,9 @@ pub struct AuditArgs {
     /// Libraries to audit (as in `run`; maskable: openssl) [default: openssl].
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
+
+    #[command(flatten)]
+    pub placement: PlacementArgs,
 
     /// Algorithms, comma separated, or `all` [default: aes-128-cbc,aes-128-ctr,aes-128-gcm,aes-256-gcm,chacha20-poly1305,sha1,sha256,sha512].
     #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
@@ -453,6 +538,9 @@ pub struct CpuArgs {
     /// Libraries whose view of the CPU to show (as in `run`) [default: openssl].
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
+
+    #[command(flatten)]
+    pub placement: PlacementArgs,
 
     /// Measure the clock on this logical CPU (Linux).
     #[arg(long, value_name = "N")]

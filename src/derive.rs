@@ -4,16 +4,29 @@
 //! Nothing here measures; everything is recomputable from the samples.
 
 use cryptobench_core::overhead::fit;
-use cryptobench_core::result::{CellOutcome, ClockScore, ConfigurationResult, OverheadFit, RunResult};
+use cryptobench_core::result::{CellOutcome, ClockScore, ConfigurationClock, ConfigurationResult, OverheadFit, RunResult};
 use cryptobench_core::Operation;
 use cryptobench_cpu::core_class;
 
 /// `core_class`: the class the user declared, else the one /proc/cpuinfo identifies.
+/// An emulated worker gets no clock, cycles per byte or score: they would
+/// describe the emulator (the reason is recorded instead).
 pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
     let own = core_class.and_then(core_class::find).or_else(core_class::of_this_cpu);
     for c in &mut run.configurations {
-        cycles_per_byte(c);
         c.overheads = overheads(c);
+        if let Some(emulator) = c.platform.as_ref().and_then(|p| p.emulated_by.clone()) {
+            c.clock = Some(ConfigurationClock {
+                not_meaningful: Some(format!(
+                    "the worker runs under {emulator}: a clock measured there, and cycles per byte or a score per MHz \
+                     counted from it, would describe the emulator, not a CPU"
+                )),
+                ..Default::default()
+            });
+            c.score = None;
+            continue;
+        }
+        cycles_per_byte(c);
         c.score = score(c, own);
     }
     crate::binding::derive(run);
@@ -79,7 +92,8 @@ fn score(c: &ConfigurationResult, own: Option<&core_class::CoreClass>) -> Option
     let score_k = median / 1000.0;
     let mhz = c.clock.as_ref().and_then(|k| k.mhz());
     let score_per_mhz = mhz.map(|m| score_k / m);
-    let arch = std::env::consts::ARCH;
+    // The reference classes of the worker's architecture, which may not be this process's.
+    let arch = c.platform.as_ref().map(|p| p.arch.as_str()).unwrap_or(std::env::consts::ARCH);
     let nearest = score_per_mhz.and_then(|s| core_class::nearest(s, arch));
     Some(ClockScore {
         aes256cbc_16k_k: score_k,

@@ -45,7 +45,7 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         started_at,
         finished_at: now(),
         command_line: std::env::args().collect(),
-        host: cryptobench_cpu::host_info(),
+        host: cryptobench_cpu::host_info_for(plan.pin_cpu.unwrap_or(0)),
         settings: RunSettings {
             timing: plan.timing.clone(),
             sizes: plan.sizes.clone(),
@@ -55,8 +55,11 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         configurations,
         label: None,
         imported: None,
+        warnings: Vec::new(),
+        audit: None,
     };
     crate::derive::derive(&mut run, plan.core_class.as_deref());
+    run.warnings = crate::warnings::run_warnings(&run);
     Ok(run)
 }
 

@@ -2,6 +2,7 @@
 //! the hardware acceleration used? This file only parses the command line,
 //! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
 
+mod arch;
 mod audit;
 mod binding;
 mod cli;
@@ -13,14 +14,20 @@ mod exit;
 mod merge;
 mod plan;
 mod store;
+mod warnings;
 mod worker_client;
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let matches = cli::Cli::command().get_matches();
+    let mut cli = match cli::Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    cli::attach(&mut cli, &matches);
     match commands::dispatch(cli) {
         Ok(code) => code,
         Err(err) => exit::report(&err),

@@ -13,7 +13,7 @@ use cryptobench_core::sizes::DEFAULT_SIZES;
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation, CATALOG, DEFAULT_SUITE};
 use cryptobench_harness::{quick_timing, standard_timing};
 
-use crate::cli::{ModeArg, OpArg, RunArgs};
+use crate::cli::{ModeArg, OpArg, PlacementArgs, RunArgs, WorkerPlace};
 use crate::exit::usage;
 
 pub struct Plan {
@@ -92,32 +92,88 @@ pub fn asks_for_all(args: &[String]) -> bool {
     args.iter().any(|a| a.trim().eq_ignore_ascii_case("all"))
 }
 
-pub fn configurations(args: &[String]) -> Result<Vec<ConfigurationSpec>> {
+/// The configurations `--backend` names (the default openssl without any),
+/// each placed where its `--arch` or `--worker` says (the flag attaches to
+/// the `--backend` before it; given before any, to all).
+pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<ConfigurationSpec>> {
+    // Per --backend position, the specs it stands for (`all` stands for many).
+    let mut groups: Vec<Vec<ConfigurationSpec>> = Vec::new();
     if args.is_empty() {
-        return Ok(vec![ConfigurationSpec {
+        groups.push(vec![ConfigurationSpec {
             backend: "openssl".into(),
             library: None,
             env: Default::default(),
             worker: None,
         }]);
     }
-    let mut specs: Vec<ConfigurationSpec> = Vec::new();
     for a in args {
         if a.trim().eq_ignore_ascii_case("all") {
-            for spec in all_backends() {
-                if !specs.contains(&spec) {
-                    specs.push(spec);
-                }
+            groups.push(all_backends());
+        } else {
+            groups.push(vec![parse_configuration(a)?]);
+        }
+    }
+    let mut placed = vec![false; groups.len()];
+    for p in &placement.attached {
+        let targets: Vec<usize> = match p.after_backend {
+            Some(i) if !args.is_empty() => vec![i],
+            _ => (0..groups.len()).collect(),
+        };
+        for i in targets {
+            if std::mem::replace(&mut placed[i], true) {
+                return Err(usage(format!(
+                    "{} is given twice for one --backend; give each --backend its own --arch or --worker after it",
+                    describe(&p.how)
+                )));
             }
-            continue;
+            for spec in &mut groups[i] {
+                place(spec, &p.how)?;
+            }
         }
-        let spec = parse_configuration(a)?;
-        if specs.contains(&spec) {
-            return Err(usage(format!("--backend {a} is given twice")));
+    }
+    let mut specs: Vec<ConfigurationSpec> = Vec::new();
+    for (group, a) in groups.into_iter().zip(args.iter().map(Some).chain(std::iter::repeat(None))) {
+        let is_all = a.is_some_and(|a| a.trim().eq_ignore_ascii_case("all"));
+        for spec in group {
+            if specs.contains(&spec) {
+                if is_all {
+                    continue;
+                }
+                return Err(usage(format!(
+                    "--backend {} is given twice",
+                    a.map(String::as_str).unwrap_or("openssl")
+                )));
+            }
+            specs.push(spec);
         }
-        specs.push(spec);
     }
     Ok(specs)
+}
+
+fn describe(how: &WorkerPlace) -> String {
+    match how {
+        WorkerPlace::Arch(a) => format!("--arch {a}"),
+        WorkerPlace::Command(c) => format!("--worker \"{c}\""),
+    }
+}
+
+/// Makes `spec`'s worker run where `how` says.
+fn place(spec: &mut ConfigurationSpec, how: &WorkerPlace) -> Result<()> {
+    match how {
+        WorkerPlace::Arch(name) => {
+            let target = crate::arch::target(name)?;
+            let (command, emulator) = crate::arch::worker_command(target)?;
+            spec.worker = Some(command);
+            spec.env.insert(cryptobench_cpu::emulation::EMULATOR_ENV.to_string(), emulator);
+        }
+        WorkerPlace::Command(text) => {
+            let words = shlex::split(text)
+                .filter(|w| !w.is_empty())
+                .ok_or_else(|| usage(format!("--worker \"{text}\": not a command (unbalanced quotes, or empty)")))?;
+            spec.worker = Some(words);
+        }
+    }
+    Ok(())
 }
 
 /// The algorithms named on the command line (`all` for the catalog), or `default` when none.
@@ -221,7 +277,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
             "--rekey sets the key per message, so it needs message mode; drop --mode stream or --rekey",
         ));
     }
-    let configurations = configurations(&args.backends)?;
+    let configurations = configurations(&args.backends, &args.placement)?;
     let sizes = args.sizes.as_ref().map(|s| s.0.clone()).unwrap_or_else(|| DEFAULT_SIZES.to_vec());
     let mode = args.mode.map(|m| match m {
         ModeArg::Stream => Mode::Stream,

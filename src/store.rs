@@ -27,9 +27,25 @@ pub fn location(db: &DbArgs) -> Result<Location> {
     }
 }
 
+/// Opens the database. Only the default location's folder is created; a
+/// new database file is announced on stderr, so that a mistyped path is seen.
 pub fn open(db: &DbArgs) -> Result<(Box<dyn Store>, Location)> {
     let loc = location(db)?;
+    let mut created = None;
+    if let Location::Sqlite(path) = &loc {
+        if db.db.is_none() {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).with_context(|| format!("cannot create the data folder {}", dir.display()))?;
+            }
+        }
+        if !path.exists() {
+            created = Some(path.clone());
+        }
+    }
     let store = cryptobench_store::open(&loc).map_err(store_error)?;
+    if let Some(path) = created {
+        eprintln!("created new database {}", path.display());
+    }
     Ok((store, loc))
 }
 
@@ -72,9 +88,22 @@ pub fn read_input(file: &str) -> Result<String> {
     std::fs::read_to_string(file).map_err(|e| usage(format!("cannot read {file}: {e}")))
 }
 
+/// Whether a run reference is written as a file (a folder separator or a
+/// `.json` ending) rather than as an id or a label.
+fn looks_like_a_file(r: &str) -> bool {
+    r.contains('/') || r.contains(std::path::MAIN_SEPARATOR) || r.to_ascii_lowercase().ends_with(".json")
+}
+
 /// Runs named on the command line, loaded: JSON files where such a file
 /// exists, stored runs otherwise (the store is opened only when needed).
+/// A reference written as a file that does not exist is an error before
+/// any database is opened.
 pub fn load_runs(refs: &[String], db: &DbArgs) -> Result<Vec<(String, RunResult)>> {
+    if let Some(missing) = refs.iter().find(|r| looks_like_a_file(r) && !Path::new(r).is_file()) {
+        return Err(usage(format!(
+            "no such file: {missing} (give a JSON file written by `cryptobench run --format json`, or a run id or label)"
+        )));
+    }
     let mut store: Option<Box<dyn Store>> = None;
     let mut out = Vec::new();
     for r in refs {

@@ -51,7 +51,20 @@ fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
             c
         }
         Some([]) => anyhow::bail!("the worker command of {} is empty", configuration.display()),
-        None => Command::new(std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?),
+        None => {
+            let exe = std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?;
+            // An emulated orchestrator starts its workers through its own emulator:
+            // without binfmt_misc the kernel cannot run them directly.
+            match crate::arch::own_emulator() {
+                Some((qemu, described)) => {
+                    let mut c = Command::new(qemu);
+                    c.args(["-L", "/"]).arg(exe);
+                    c.env(cryptobench_cpu::emulation::EMULATOR_ENV, described);
+                    c
+                }
+                None => Command::new(exe),
+            }
+        }
     };
     command.arg("worker");
     Ok(command)

@@ -280,6 +280,24 @@ fn pinning_is_applied_and_recorded() {
     let run = json(&out);
     assert_eq!(run["settings"]["pinned_cpu"], 0);
     assert_eq!(run["configurations"][0]["cells"][0]["status"], "measured");
+    // The worker itself reports the CPUs it may run on after pinning.
+    if cfg!(target_os = "linux") {
+        assert_eq!(run["configurations"][0]["platform"]["affinity"], serde_json::json!([0]));
+    }
+    // Without --cpu the worker keeps the whole machine.
+    let out = cryptobench()
+        .args(["run", "--algos", "sha1", "--sizes", "64", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    let affinity = json(&out)["configurations"][0]["platform"]["affinity"].clone();
+    if cfg!(target_os = "linux") {
+        assert_eq!(
+            affinity.as_array().unwrap().len(),
+            std::thread::available_parallelism().unwrap().get(),
+            "{affinity}"
+        );
+    }
 }
 
 #[test]
@@ -287,7 +305,7 @@ fn a_closed_pipe_is_not_an_error() {
     if !system_openssl_available() {
         return;
     }
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
+    let mut child = common::cryptobench_std()
         .args(["run", "--no-save", "--algos", "sha1", "--sizes", "16", "--quick", "--time", "0.005"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -351,14 +369,27 @@ fn a_hanging_worker_is_killed_after_the_timeout_and_the_rest_is_kept() {
     let db = dir.path().join("runs.sqlite");
     let started = std::time::Instant::now();
     let out = cryptobench()
-        .args(["run", "--algos", "aes-128-cbc", "--sizes", "16", "--format", "json", "--worker-timeout", "2"])
+        .args([
+            "run",
+            "--algos",
+            "aes-128-cbc",
+            "--sizes",
+            "16",
+            "--format",
+            "json",
+            "--worker-timeout",
+            "2",
+        ])
         .arg(format!("--backend=openssl={}", hanging.display()))
         .args(["--backend", "openssl", "--db"])
         .arg(&db)
         .args(FAST)
         .output()
         .unwrap();
-    assert!(started.elapsed() < std::time::Duration::from_secs(60), "the run waited for the hung worker");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(60),
+        "the run waited for the hung worker"
+    );
     assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let run = json(&out);
     let configs = run["configurations"].as_array().unwrap();
@@ -368,7 +399,11 @@ fn a_hanging_worker_is_killed_after_the_timeout_and_the_rest_is_kept() {
     assert_eq!(configs[1]["status"], "completed");
     assert_eq!(configs[1]["cells"][0]["status"], "measured");
     // Saved, with the timed-out configuration in it.
-    let shown = cryptobench().args(["runs", "show", "1", "--format", "json", "--db"]).arg(&db).output().unwrap();
+    let shown = cryptobench()
+        .args(["runs", "show", "1", "--format", "json", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
     assert!(shown.status.success(), "{}", String::from_utf8_lossy(&shown.stderr));
     assert_eq!(json(&shown)["configurations"][0]["status"], "timed_out");
 }

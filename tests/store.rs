@@ -161,6 +161,57 @@ fn corrupt_or_truncated_json_is_refused_and_nothing_is_written() {
 }
 
 #[test]
+fn a_db_path_in_a_missing_folder_is_refused_and_creates_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder");
+    let db = missing.join("runs.sqlite");
+    let out = cryptobench().args(["runs", "list", "--db"]).arg(&db).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&missing.display().to_string()), "{}", stderr(&out));
+    assert!(stderr(&out).contains("does not exist"), "{}", stderr(&out));
+    assert!(!missing.exists(), "the folder was created");
+    // The same through the environment variable.
+    let out = cryptobench().args(["runs", "list"]).env("CRYPTOBENCH_DB", &db).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!missing.exists());
+}
+
+#[test]
+fn a_new_database_file_is_announced_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("new.sqlite");
+    let out = cryptobench().args(["runs", "list", "--db"]).arg(&db).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stderr(&out).trim(), format!("created new database {}", db.display()));
+    assert!(db.is_file());
+    let again = cryptobench().args(["runs", "list", "--db"]).arg(&db).output().unwrap();
+    assert!(again.status.success());
+    assert!(!stderr(&again).contains("created"), "{}", stderr(&again));
+}
+
+#[test]
+fn a_missing_file_given_to_report_or_compare_is_not_taken_for_a_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("must-not-appear.sqlite");
+    for args in [
+        vec!["report", "results/run.json", "--html", "r.html"],
+        vec!["report", "yesterday.json", "--format", "markdown"],
+        vec!["compare", "a.json", "b.json"],
+        vec!["compare", "./before", "./after"],
+    ] {
+        let out = cryptobench()
+            .args(&args)
+            .env("CRYPTOBENCH_DB", &db)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("no such file"), "{args:?}: {}", stderr(&out));
+        assert!(!db.exists(), "{args:?} opened a database");
+    }
+}
+
+#[test]
 fn a_database_that_is_not_sqlite_is_refused_before_measuring() {
     let dir = tempfile::tempdir().unwrap();
     let notes = dir.path().join("notes.txt");
@@ -226,7 +277,7 @@ fn concurrent_runs_into_postgresql_lose_nothing() {
     let url = format!("{base}{sep}options=-c%20search_path%3D{schema}");
     let children: Vec<_> = (0..4)
         .map(|i| {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
+            common::cryptobench_std()
                 .args([
                     "run", "--algos", "sha1", "--sizes", "16,64", "--quick", "--time", "0.005", "--format", "json",
                 ])

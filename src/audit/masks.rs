@@ -21,24 +21,32 @@ fn family_sets() -> Vec<Vec<Family>> {
     sets
 }
 
-/// The environment variable and value that switch some families off.
-type MaskFn = Box<dyn Fn(&[Family]) -> (&'static str, String)>;
+/// The environment variable and value that switch some families off, and the CPU features that makes unusable.
+type MaskFn = Box<dyn Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>)>;
 
-/// The masked variants of one configuration of any maskable backend.
+/// The masked variants of one configuration of any maskable backend, whose
+/// worker runs on the architecture `arch` and sees the features `cpu`.
 pub fn variants(
     base: &ConfigurationSpec,
     capabilities: Option<&str>,
     cpu: &[Feature],
     vendor: Option<&str>,
     first_index: usize,
+    arch: &str,
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
     let mask_of: MaskFn = match base.backend.as_str() {
-        "openssl" => return openssl_variants(base, capabilities, first_index),
-        "gcrypt" => Box::new(gcrypt::mask),
+        "openssl" => return openssl_variants(base, capabilities, first_index, arch),
+        "gcrypt" => Box::new(|families| (gcrypt::mask(families), gcrypt::cleared(families))),
         "nettle" => {
             let cpu = cpu.to_vec();
             let vendor = vendor.map(str::to_string);
-            Box::new(move |families| nettle::mask(&cpu, vendor.as_deref(), families))
+            let arch = arch.to_string();
+            Box::new(move |families| {
+                (
+                    nettle::mask(&cpu, vendor.as_deref(), families, &arch),
+                    nettle::cleared(families, &arch),
+                )
+            })
         }
         other => {
             return Err(format!(
@@ -50,19 +58,25 @@ pub fn variants(
     Ok(with_masks(base, first_index, |families| mask_of(families)))
 }
 
+/// The configurations of the family sets a library can switch off: a single
+/// family whose mask would switch nothing off (Nettle has no SIMD switch) is
+/// not measured; its verdict says so.
 fn with_masks(
     base: &ConfigurationSpec,
     first_index: usize,
-    mask_of: impl Fn(&[Family]) -> (&'static str, String),
+    mask_of: impl Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>),
 ) -> Vec<(ConfigurationSpec, MaskedConfiguration)> {
     family_sets()
         .into_iter()
+        .filter(|families| families.is_empty() || !mask_of(families).1.is_empty())
         .enumerate()
         .map(|(i, families_off)| {
             let mut spec = base.clone();
+            let mut cleared = Vec::new();
             let mask = (!families_off.is_empty()).then(|| {
-                let (var, value) = mask_of(&families_off);
+                let ((var, value), off) = mask_of(&families_off);
                 spec.env.insert(var.to_string(), value.clone());
+                cleared = off.into_iter().map(str::to_string).collect();
                 (var.to_string(), value)
             });
             (
@@ -71,6 +85,7 @@ fn with_masks(
                     index: first_index + i,
                     families_off,
                     mask,
+                    cleared,
                 },
             )
         })
@@ -78,24 +93,28 @@ fn with_masks(
 }
 
 /// The masked variants of one OpenSSL configuration whose detected
-/// capability vector is `capabilities`. Without a vector (OpenSSL 1.1.1
-/// exposes none) x86 masks assume the two-word format of 1.1.1 and 3.0.
+/// capability vector is `capabilities`, on a worker of architecture `arch`.
+/// Without a vector (OpenSSL 1.1.1 exposes none) x86 masks assume the
+/// two-word format of 1.1.1 and 3.0.
 pub fn openssl_variants(
     base: &ConfigurationSpec,
     capabilities: Option<&str>,
     first_index: usize,
+    arch: &str,
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
     let vector = match capabilities.and_then(openssl::parse) {
         Some(v) => v,
-        None if cfg!(any(target_arch = "x86_64", target_arch = "x86")) => Vector::X86(vec![0, 0]),
+        None if arch == "x86_64" || arch == "x86" => Vector::X86(vec![0, 0]),
         None => {
-            return Err(
-                "the library does not report its capability vector, and OPENSSL_armcap replaces the whole vector: cannot build masks"
-                    .into(),
-            )
+            return Err(format!(
+                "the library does not report its capability vector, and on {arch} OpenSSL's variable replaces the whole \
+                 vector: cannot build masks"
+            ))
         }
     };
-    Ok(with_masks(base, first_index, |families| openssl::mask(&vector, families)))
+    Ok(with_masks(base, first_index, |families| {
+        (openssl::mask(&vector, families), openssl::cleared(&vector, families))
+    }))
 }
 
 #[cfg(test)]
@@ -103,21 +122,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn five_configurations_with_family_masks() {
+    fn six_configurations_with_family_masks() {
         let base = ConfigurationSpec {
             backend: "openssl".into(),
             library: None,
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"), 1).unwrap();
-        assert_eq!(v.len(), 5);
+        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"), 1, "x86_64").unwrap();
+        assert_eq!(v.len(), 6, "all on, aes, clmul, sha, simd off, all off");
         assert!(v[0].0.env.is_empty() && v[0].1.mask.is_none());
         assert_eq!(v[1].1.families_off, vec![Family::Aes]);
         assert_eq!(v[1].0.env["OPENSSL_ia32cap"], "~0x200000000000000:~0x20000000000");
         assert_eq!(v[3].0.env["OPENSSL_ia32cap"], "~0:~0x20000000");
-        assert_eq!(v[4].1.families_off.len(), 3);
-        assert_eq!(v[4].1.index, 5);
+        assert_eq!(v[4].1.families_off, vec![Family::Simd]);
+        assert_eq!(v[5].1.families_off.len(), 4);
+        assert_eq!(v[5].1.index, 6);
+        assert_eq!(v[3].1.cleared, vec!["sha_ni"], "a two-word vector has no SHA512 bit");
     }
 
     #[test]
@@ -138,11 +159,11 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = variants(&gcrypt, None, &cpu, None, 6).unwrap();
-        assert_eq!(v.len(), 5);
+        let v = variants(&gcrypt, None, &cpu, None, 6, "x86_64").unwrap();
+        assert_eq!(v.len(), 6);
         assert_eq!(
             v[1].0.env["CRYPTOBENCH_GCRYPT_DISABLE_HWF"],
-            "intel-aesni,intel-vaes-vpclmul,arm-aes"
+            "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto"
         );
         assert_eq!(v[0].1.index, 6);
         let nettle = ConfigurationSpec {
@@ -151,8 +172,10 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = variants(&nettle, None, &cpu, Some("AuthenticAMD"), 1).unwrap();
+        let v = variants(&nettle, None, &cpu, Some("AuthenticAMD"), 1, "x86_64").unwrap();
         assert!(v[0].0.env.is_empty(), "the baseline lets Nettle detect the CPU itself");
+        assert_eq!(v.len(), 5, "Nettle has no SIMD switch: no simd-off configuration");
+        assert!(v.iter().all(|(_, m)| m.families_off != vec![Family::Simd]));
         assert!(v[4].0.env.contains_key("NETTLE_FAT_OVERRIDE"));
         let sodium = ConfigurationSpec {
             backend: "sodium".into(),
@@ -160,7 +183,9 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        assert!(variants(&sodium, None, &cpu, None, 1).unwrap_err().contains("cannot be masked"));
+        assert!(variants(&sodium, None, &cpu, None, 1, "x86_64")
+            .unwrap_err()
+            .contains("cannot be masked"));
     }
 
     #[test]
@@ -171,7 +196,7 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), 1).unwrap();
+        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), 1, "x86_64").unwrap();
         assert_eq!(v[1].0.env["OPENSSL_ia32cap"].split(':').count(), 5);
     }
 }

@@ -6,24 +6,4 @@
 pub mod masks;
 pub mod verdict;
 
-use cryptobench_core::catalog::Family;
-use serde::Serialize;
-
-/// Which families a configuration of the audit has switched off (empty: all on).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MaskedConfiguration {
-    /// 1-based index into the run's configurations.
-    pub index: usize,
-    pub families_off: Vec<Family>,
-    /// The variable and value set in the worker's environment.
-    pub mask: Option<(String, String)>,
-}
-
-/// The label of a set of switched-off families: "all on", "aes off", "all off".
-pub fn label(families_off: &[Family]) -> String {
-    match families_off.len() {
-        0 => "all on".to_string(),
-        n if n == Family::ALL.len() => "all off".to_string(),
-        _ => format!("{} off", families_off.iter().map(|f| f.name()).collect::<Vec<_>>().join("+")),
-    }
-}
+pub use cryptobench_core::audit::MaskedConfiguration;

@@ -2,81 +2,49 @@
 //! algorithm and every acceleration family it can use, the throughput with
 //! the family on and off at the smallest and largest size, and what follows.
 //!
-//! A family counts as *accelerating* when switching it off slows the largest
-//! size by at least [`MIN_FACTOR`] and the two medians' 95% confidence
+//! Two medians differ *beyond the noise* when their 95% confidence
 //! intervals do not overlap (non-overlapping intervals imply a difference at
 //! better than the 5% level; N. Schenker & J. F. Gentleman, "On judging the
 //! significance of differences by examining the overlap between confidence
-//! intervals", The American Statistician 55(3), 2001).
+//! intervals", The American Statistician 55(3), 2001). A family counts as
+//! *accelerating* when switching it off slows the largest size beyond the
+//! noise by at least [`MIN_FACTOR`]; a smaller slowdown beyond the noise is
+//! reported as what it is, with its size; a *speed-up* with the family off
+//! (seen under emulators) likewise. "Not used" needs intervals narrow
+//! enough to rule out a [`MIN_FACTOR`] effect.
+//!
+//! Everything about the CPU comes from the worker that was measured (its
+//! architecture and the features it detected), and a verdict names only the
+//! features its mask really switched off.
 
+use cryptobench_core::audit::{feature_title, isa, Isa};
+pub use cryptobench_core::audit::{Verdict, VerdictKind};
 use cryptobench_core::catalog::{self, AlgorithmSpec, Family};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::stats::Summary;
 use cryptobench_core::Operation;
-use cryptobench_cpu::features::Feature;
-use serde::Serialize;
 
 use super::MaskedConfiguration;
 
-/// Smallest slow-down that counts as acceleration; below it, differences
-/// are within what frequency and neighbours move on shared machines.
+/// Smallest slow-down that counts as acceleration.
 pub const MIN_FACTOR: f64 = 1.10;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum VerdictKind {
-    /// The CPU offers the family and the library uses it: switching it off costs measurably.
-    Accelerated,
-    /// The CPU offers the family but switching it off changes nothing measurable.
-    AvailableNotUsed,
-    /// The CPU lacks the family's instructions.
-    NotOffered,
-    /// The CPU offers the family, but the figures are too noisy to tell whether it is used.
-    Inconclusive,
-    /// The algorithm has no hardware family; the figure is all-off against all-on.
-    NoFamily,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct Verdict {
-    pub algorithm: String,
-    pub family: Option<Family>,
-    pub kind: VerdictKind,
-    /// The CPU features of the family that matter for this algorithm.
-    pub features: Vec<&'static str>,
-    pub small_size: usize,
-    pub large_size: usize,
-    /// On/off throughput ratio at the smallest and the largest size.
-    pub factor_small: Option<f64>,
-    pub factor_large: Option<f64>,
-    /// Bytes per second at the largest size with the family on and off.
-    pub on_large: Option<f64>,
-    pub off_large: Option<f64>,
-    pub text: String,
-}
-
-/// The CPU features a family means for one algorithm on this architecture.
-pub fn family_features(family: Family, alg: &AlgorithmSpec) -> &'static [&'static str] {
-    let arm = cfg!(any(target_arch = "aarch64", target_arch = "arm"));
-    match (family, arm) {
-        (Family::Aes, false) => &["aes", "vaes"],
-        (Family::Clmul, false) => &["pclmulqdq", "vpclmulqdq"],
-        (Family::Sha, false) if alg.digest_len > 32 => &["sha512"],
-        (Family::Sha, false) => &["sha_ni"],
-        (Family::Aes, true) => &["aes"],
-        (Family::Clmul, true) => &["pmull"],
-        (Family::Sha, true) if alg.family == "sha1" => &["sha1"],
-        (Family::Sha, true) if alg.digest_len > 32 => &["sha512"],
-        (Family::Sha, true) => &["sha2"],
-    }
-}
-
-/// How people write these features.
-pub fn display_name(feature: &str) -> String {
-    match feature {
-        "aes" if !cfg!(any(target_arch = "aarch64", target_arch = "arm")) => "AES-NI".into(),
-        "sha_ni" => "SHA-NI".into(),
-        other => other.to_uppercase(),
+/// The CPU features a family means for one algorithm on the architecture `arch`.
+pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'static [&'static str] {
+    match (family, isa(arch)) {
+        (Family::Aes, Isa::X86) => &["aes", "vaes"],
+        (Family::Clmul, Isa::X86) => &["pclmulqdq", "vpclmulqdq"],
+        (Family::Sha, Isa::X86) if alg.digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::X86) => &["sha_ni"],
+        (Family::Simd, Isa::X86) => &["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
+        (Family::Aes, Isa::Arm) => &["aes"],
+        (Family::Clmul, Isa::Arm) => &["pmull"],
+        (Family::Sha, Isa::Arm) if alg.family == "sha1" => &["sha1"],
+        (Family::Sha, Isa::Arm) if alg.digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::Arm) => &["sha2"],
+        (Family::Simd, Isa::Arm) => &["neon"],
+        (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
+        (Family::Simd, Isa::Power) => &["altivec"],
     }
 }
 
@@ -109,8 +77,47 @@ fn mbps(bps: f64) -> String {
     format!("{:.0} MB/s", bps / 1e6)
 }
 
-/// Verdicts for every algorithm of the run; `cpu` is what the processor offers.
-pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &[Feature]) -> Vec<Verdict> {
+/// The CPU the verdicts are about: the worker's architecture and the names
+/// of the features it detected, and the emulator it ran under, if any.
+pub struct WorkerCpu<'a> {
+    pub arch: &'a str,
+    pub features: Vec<String>,
+    pub emulated_by: Option<&'a str>,
+}
+
+/// The measured verdict for one family whose masked features are `names`.
+fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figures: &str) -> (VerdictKind, String) {
+    match (on, off) {
+        (Some(on), Some(off)) if beyond_noise(on, off) && on.median >= MIN_FACTOR * off.median => {
+            (VerdictKind::Accelerated, format!("accelerated by {names}: {figures}"))
+        }
+        (Some(on), Some(off)) if beyond_noise(on, off) && on.median > off.median => (
+            VerdictKind::SmallGain,
+            format!(
+                "{names} is used but worth little: switching it off costs {:.1}%, beyond the noise: {figures}",
+                (1.0 - off.median / on.median) * 100.0
+            ),
+        ),
+        (Some(on), Some(off)) if beyond_noise(on, off) => (
+            VerdictKind::FasterWithout,
+            format!(
+                "faster with {names} switched off, by {:.1}% beyond the noise (an emulator, or a slower path chosen): {figures}",
+                (off.median / on.median - 1.0) * 100.0
+            ),
+        ),
+        (Some(on), Some(off)) if excludes_acceleration(on, off) => (
+            VerdictKind::AvailableNotUsed,
+            format!("the CPU offers {names} but this library does not use it: switching it off gives {figures}"),
+        ),
+        _ => (
+            VerdictKind::Inconclusive,
+            format!("the CPU offers {names}; too noisy to tell whether it is used ({figures}); give the cells more --time"),
+        ),
+    }
+}
+
+/// Verdicts for every algorithm of the run, about the CPU its worker saw.
+pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu) -> Vec<Verdict> {
     let Some(base) = masked.iter().find(|m| m.families_off.is_empty()) else {
         return Vec::new();
     };
@@ -126,6 +133,7 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &[Feature]
             }
         }
     }
+    let names = |fs: &[&str]| fs.iter().map(|f| feature_title(f, cpu.arch)).collect::<Vec<_>>().join("/");
     let mut out = Vec::new();
     for id in algorithms {
         let Ok(alg) = catalog::get(&id) else { continue };
@@ -139,14 +147,55 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &[Feature]
                 .collect()
         };
         for (family, off_config) in targets {
-            let Some(off_config) = off_config else { continue };
+            let Some(off_config) = off_config else {
+                // The library has no switch for this family: nothing was measured without it.
+                if let Some(f) = family {
+                    let features: Vec<&'static str> = family_features(f, alg, cpu.arch).to_vec();
+                    let offered: Vec<&str> = features.iter().copied().filter(|x| cpu.features.iter().any(|c| c == x)).collect();
+                    let (kind, text) = if offered.is_empty() {
+                        (
+                            VerdictKind::NotOffered,
+                            format!("not offered by this CPU (no {})", names(&features)),
+                        )
+                    } else {
+                        (
+                            VerdictKind::NotMasked,
+                            format!(
+                                "the CPU offers {}, which this library has no switch for: not measured without it",
+                                names(&offered)
+                            ),
+                        )
+                    };
+                    out.push(Verdict {
+                        algorithm: id.clone(),
+                        family,
+                        kind,
+                        features: features.iter().map(|s| s.to_string()).collect(),
+                        masked: Vec::new(),
+                        off_index: None,
+                        small_size: small,
+                        large_size: large,
+                        factor_small: None,
+                        factor_large: None,
+                        on_large: None,
+                        off_large: None,
+                        text,
+                    });
+                }
+                continue;
+            };
             let on_l = summary(run, base.index, &id, large);
             let off_l = summary(run, off_config.index, &id, large);
             let factor_small = ratio(summary(run, base.index, &id, small), summary(run, off_config.index, &id, small));
             let factor_large = ratio(on_l, off_l);
-            let features: Vec<&'static str> = family.map(|f| family_features(f, alg).to_vec()).unwrap_or_default();
-            let offered: Vec<&str> = features.iter().copied().filter(|f| cpu.iter().any(|c| c.name == *f)).collect();
-            let names = |fs: &[&str]| fs.iter().map(|f| display_name(f)).collect::<Vec<_>>().join("/");
+            let features: Vec<&'static str> = family.map(|f| family_features(f, alg, cpu.arch).to_vec()).unwrap_or_default();
+            let offered: Vec<&str> = features.iter().copied().filter(|f| cpu.features.iter().any(|c| c == f)).collect();
+            let masked_here: Vec<&str> = offered
+                .iter()
+                .copied()
+                .filter(|f| off_config.cleared.iter().any(|c| c == f))
+                .collect();
+            let switched: Vec<&str> = off_config.cleared.iter().map(String::as_str).collect();
             let figures = match (on_l, off_l, factor_large) {
                 (Some(on), Some(off), Some(fl)) => format!(
                     "{fl:.2}× at {} ({} on, {} off){}",
@@ -163,33 +212,39 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &[Feature]
                 None => (VerdictKind::NoFamily, format!("no hardware family; all families off: {figures}")),
                 Some(_) if offered.is_empty() => (
                     VerdictKind::NotOffered,
-                    format!("not offered by this CPU (no {}); switching it off: {figures}", names(&features)),
+                    format!(
+                        "not offered by this CPU (no {}); switching the family off: {figures}",
+                        names(&features)
+                    ),
                 ),
-                Some(_) => match (on_l, off_l) {
-                    (Some(on), Some(off)) if beyond_noise(on, off) && on.median >= MIN_FACTOR * off.median => {
-                        (VerdictKind::Accelerated, format!("accelerated by {}: {figures}", names(&offered)))
-                    }
-                    (Some(on), Some(off)) if beyond_noise(on, off) || excludes_acceleration(on, off) => (
-                        VerdictKind::AvailableNotUsed,
-                        format!(
-                            "the CPU offers {} but this library does not use it: switching it off gives {figures}",
-                            names(&offered)
-                        ),
+                Some(_) if masked_here.is_empty() => (
+                    VerdictKind::NotMasked,
+                    format!(
+                        "the CPU offers {}, which this library's mask cannot switch off (it switches off {}); no verdict on {}; \
+                         the figures with that mask: {figures}",
+                        names(&offered),
+                        if switched.is_empty() {
+                            "nothing".to_string()
+                        } else {
+                            names(&switched)
+                        },
+                        names(&offered)
                     ),
-                    _ => (
-                        VerdictKind::Inconclusive,
-                        format!(
-                            "the CPU offers {}; too noisy to tell whether it is used ({figures}); give the cells more --time",
-                            names(&offered)
-                        ),
-                    ),
-                },
+                ),
+                Some(_) => measured(on_l, off_l, &names(&masked_here), &figures),
+            };
+            // Emulated figures describe the emulator: every verdict says so.
+            let text = match cpu.emulated_by {
+                Some(e) => format!("under emulation ({e}), not hardware: {text}"),
+                None => text,
             };
             out.push(Verdict {
                 algorithm: id.clone(),
                 family,
                 kind,
-                features,
+                features: features.iter().map(|s| s.to_string()).collect(),
+                masked: masked_here.iter().map(|s| s.to_string()).collect(),
+                off_index: Some(off_config.index),
                 small_size: small,
                 large_size: large,
                 factor_small,
@@ -211,10 +266,10 @@ mod tests {
     use cryptobench_core::stats::{summarize, Sample};
     use cryptobench_core::{CellSpec, Mode};
 
-    /// A run with configurations 1 (all on), 2 (aes off), 3 (clmul off), 4 (sha off), 5 (all off);
+    /// A run with configurations 1 (all on), 2 (aes off), 3 (clmul off), 4 (sha off), 5 (all off), 6 (simd off);
     /// `wall(config, algorithm, size)` gives each sample's nanoseconds per 1000 calls.
     fn run(wall: impl Fn(usize, &str, usize) -> u64) -> (RunResult, Vec<MaskedConfiguration>) {
-        let algs = ["aes-128-gcm", "sha256", "sha512", "chacha20-poly1305"];
+        let algs = ["aes-128-gcm", "sha256", "sha512", "chacha20-poly1305", "md5"];
         let sizes = vec![16, 16384];
         let sets: Vec<Vec<Family>> = vec![
             vec![],
@@ -222,6 +277,7 @@ mod tests {
             vec![Family::Clmul],
             vec![Family::Sha],
             Family::ALL.to_vec(),
+            vec![Family::Simd],
         ];
         let mut configurations = Vec::new();
         let mut masked = Vec::new();
@@ -279,10 +335,22 @@ mod tests {
                 platform: None,
                 bindings: Vec::new(),
             });
+            // What an x86 OpenSSL mask of two words clears (crates/cpu/src/features/openssl.rs).
+            let cleared = set
+                .iter()
+                .flat_map(|f| match f {
+                    Family::Aes => vec!["aes", "vaes"],
+                    Family::Clmul => vec!["pclmulqdq", "vpclmulqdq"],
+                    Family::Sha => vec!["sha_ni"],
+                    Family::Simd => vec!["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
+                })
+                .map(str::to_string)
+                .collect();
             masked.push(MaskedConfiguration {
                 index,
                 families_off: set,
                 mask: None,
+                cleared,
             });
         }
         let run = RunResult {
@@ -310,14 +378,17 @@ mod tests {
             configurations,
             label: None,
             imported: None,
+            warnings: Vec::new(),
+            audit: None,
         };
         (run, masked)
     }
 
-    fn feature(name: &'static str) -> Feature {
-        Feature {
-            name,
-            source: "test".into(),
+    fn x86(features: &[&str]) -> WorkerCpu<'static> {
+        WorkerCpu {
+            arch: "x86_64",
+            features: features.iter().map(|f| f.to_string()).collect(),
+            emulated_by: None,
         }
     }
 
@@ -334,30 +405,25 @@ mod tests {
             (4, "sha256") | (5, "sha256") => 5_000_000,
             _ => 1_000_000,
         });
-        let x86 = [feature("aes"), feature("pclmulqdq"), feature("sha_ni")];
-        let v = verdicts(&run, &masked, &x86);
+        let v = verdicts(&run, &masked, &x86(&["aes", "pclmulqdq", "sha_ni"]));
         let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
         assert_eq!(aes.kind, VerdictKind::Accelerated);
         assert!((aes.factor_large.unwrap() - 10.0).abs() < 0.01);
         assert_eq!(find(&v, "aes-128-gcm", Some(Family::Clmul)).kind, VerdictKind::Accelerated);
         assert_eq!(find(&v, "sha256", Some(Family::Sha)).kind, VerdictKind::Accelerated);
-        let chacha = find(&v, "chacha20-poly1305", None);
-        assert_eq!(chacha.kind, VerdictKind::NoFamily);
-        assert!((chacha.factor_large.unwrap() - 1.0).abs() < 0.01);
-        // The CPU has SHA-NI but not the SHA512 extension (x86 only; arm maps sha512 the same way).
-        if !cfg!(any(target_arch = "aarch64", target_arch = "arm")) {
-            assert_eq!(find(&v, "sha512", Some(Family::Sha)).kind, VerdictKind::NotOffered);
-        }
+        // Without AVX in the worker's features the SIMD family is not offered; md5 has no family at all.
+        assert_eq!(find(&v, "chacha20-poly1305", Some(Family::Simd)).kind, VerdictKind::NotOffered);
+        let md5 = find(&v, "md5", None);
+        assert_eq!(md5.kind, VerdictKind::NoFamily);
+        assert!((md5.factor_large.unwrap() - 1.0).abs() < 0.01);
+        // The CPU has SHA-NI but not the SHA512 extension.
+        assert_eq!(find(&v, "sha512", Some(Family::Sha)).kind, VerdictKind::NotOffered);
     }
 
     #[test]
     fn a_family_the_library_ignores_is_available_but_not_used() {
         let (run, masked) = run(|_, _, _| 1_000_000);
-        let v = verdicts(
-            &run,
-            &masked,
-            &[feature("aes"), feature("pclmulqdq"), feature("sha_ni"), feature("sha2")],
-        );
+        let v = verdicts(&run, &masked, &x86(&["aes", "pclmulqdq", "sha_ni", "sha2"]));
         let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
         assert_eq!(aes.kind, VerdictKind::AvailableNotUsed);
         assert!(aes.text.contains("does not use it"), "{}", aes.text);
@@ -366,7 +432,7 @@ mod tests {
     #[test]
     fn without_the_instructions_the_verdict_is_not_offered() {
         let (run, masked) = run(|_, _, _| 1_000_000);
-        let v = verdicts(&run, &masked, &[]);
+        let v = verdicts(&run, &masked, &x86(&[]));
         assert!(v.iter().filter(|x| x.family.is_some()).all(|x| x.kind == VerdictKind::NotOffered));
     }
 
@@ -379,17 +445,118 @@ mod tests {
                 m.summary.median_ci95 = [m.summary.median / 10.0, m.summary.median * 2.0];
             }
         }
-        let v = verdicts(&run, &masked, &[feature("aes")]);
+        let v = verdicts(&run, &masked, &x86(&["aes"]));
         let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
         assert_eq!(aes.kind, VerdictKind::Inconclusive, "{}", aes.text);
         assert!(aes.text.contains("--time"));
     }
 
     #[test]
-    fn a_small_difference_within_noise_is_not_acceleration() {
-        // 5% slower with AES off: below MIN_FACTOR.
+    fn a_small_slowdown_beyond_the_noise_is_reported_with_its_size() {
+        // 5% slower with AES off, against a ±0.5% spread: used, but worth little.
         let (run, masked) = run(|config, _, _| if config == 2 { 1_050_000 } else { 1_000_000 });
-        let v = verdicts(&run, &masked, &[feature("aes"), feature("vaes")]);
+        let v = verdicts(&run, &masked, &x86(&["aes", "vaes"]));
+        let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
+        assert_eq!(aes.kind, VerdictKind::SmallGain, "{}", aes.text);
+        assert!(aes.text.contains("4.8%"), "{}", aes.text);
+    }
+
+    #[test]
+    fn a_difference_within_the_noise_is_not_used_when_the_intervals_rule_out_ten_percent() {
+        // 0.1% slower with AES off: the ±0.5% intervals overlap and exclude a 10% effect.
+        let (run, masked) = run(|config, _, _| if config == 2 { 1_001_000 } else { 1_000_000 });
+        let v = verdicts(&run, &masked, &x86(&["aes", "vaes"]));
         assert_eq!(find(&v, "aes-128-gcm", Some(Family::Aes)).kind, VerdictKind::AvailableNotUsed);
+    }
+
+    #[test]
+    fn faster_with_the_family_off_is_said_so() {
+        let (run, masked) = run(|config, _, _| if config == 2 { 500_000 } else { 1_000_000 });
+        let v = verdicts(&run, &masked, &x86(&["aes"]));
+        let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
+        assert_eq!(aes.kind, VerdictKind::FasterWithout, "{}", aes.text);
+        assert!(aes.text.contains("100.0%"), "{}", aes.text);
+    }
+
+    #[test]
+    fn a_feature_the_mask_does_not_clear_is_never_named_as_measured() {
+        // The CPU has the SHA512 extension, but a two-word OpenSSL vector cannot switch it off.
+        let (run, masked) = run(|config, alg, _| if config == 4 && alg == "sha512" { 5_000_000 } else { 1_000_000 });
+        let v = verdicts(&run, &masked, &x86(&["sha_ni", "sha512"]));
+        let sha512 = find(&v, "sha512", Some(Family::Sha));
+        assert_eq!(sha512.kind, VerdictKind::NotMasked, "{}", sha512.text);
+        assert!(sha512.masked.is_empty());
+        assert!(
+            sha512.text.contains("cannot switch off") && sha512.text.contains("SHA-NI"),
+            "{}",
+            sha512.text
+        );
+        assert!(!sha512.text.contains("accelerated"), "{}", sha512.text);
+    }
+
+    #[test]
+    fn chacha20_gets_a_measured_simd_verdict() {
+        let (run, masked) = run(|config, alg, _| {
+            if config == 6 && alg == "chacha20-poly1305" {
+                3_000_000
+            } else {
+                1_000_000
+            }
+        });
+        let v = verdicts(&run, &masked, &x86(&["ssse3", "avx", "avx2"]));
+        let chacha = find(&v, "chacha20-poly1305", Some(Family::Simd));
+        assert_eq!(chacha.kind, VerdictKind::Accelerated, "{}", chacha.text);
+        assert!(chacha.text.contains("SSSE3/AVX/AVX2"), "{}", chacha.text);
+        assert!((chacha.factor_large.unwrap() - 3.0).abs() < 0.01);
+    }
+
+    #[test]
+    fn a_family_the_library_cannot_switch_is_not_measured() {
+        let (run, mut masked) = run(|_, _, _| 1_000_000);
+        masked.retain(|m| m.families_off != vec![Family::Simd]);
+        let v = verdicts(&run, &masked, &x86(&["avx2"]));
+        let chacha = find(&v, "chacha20-poly1305", Some(Family::Simd));
+        assert_eq!(chacha.kind, VerdictKind::NotMasked);
+        assert!(
+            chacha.factor_large.is_none() && chacha.text.contains("no switch"),
+            "{}",
+            chacha.text
+        );
+    }
+
+    #[test]
+    fn arm_workers_get_arm_names() {
+        let (run, mut masked) = run(|config, alg, _| {
+            if config == 2 && alg == "aes-128-gcm" {
+                10_000_000
+            } else {
+                1_000_000
+            }
+        });
+        masked[1].cleared = vec!["aes".into()];
+        let arm = WorkerCpu {
+            arch: "aarch64",
+            features: vec!["aes".into(), "pmull".into()],
+            emulated_by: None,
+        };
+        let v = verdicts(&run, &masked, &arm);
+        let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
+        assert_eq!(aes.kind, VerdictKind::Accelerated);
+        assert!(
+            aes.text.contains("accelerated by AES:") && !aes.text.contains("AES-NI"),
+            "{}",
+            aes.text
+        );
+        let emulated = WorkerCpu {
+            emulated_by: Some("qemu-aarch64 version 7.2.22"),
+            ..arm
+        };
+        let v = verdicts(&run, &masked, &emulated);
+        let aes = find(&v, "aes-128-gcm", Some(Family::Aes));
+        assert!(
+            aes.text.starts_with("under emulation (qemu-aarch64 version 7.2.22), not hardware:"),
+            "{}",
+            aes.text
+        );
     }
 }

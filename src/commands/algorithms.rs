@@ -14,7 +14,7 @@ use crate::plan::configurations;
 use crate::worker_client::{probe, Probe};
 
 pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
-    let specs = configurations(&args.backends)?;
+    let specs = configurations(&args.backends, &args.placement)?;
     let mut columns = Vec::new();
     for spec in &specs {
         columns.push((spec.display(), probe(spec, None)?));

@@ -8,15 +8,17 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::{CellAlignment, Table};
-use cryptobench_core::result::{CellOutcome, RunResult};
+use cryptobench_core::audit::{AuditInfo, AuditedLibrary, LibraryMismatch};
+use cryptobench_core::result::{CellOutcome, FeatureRecord, RunResult};
 use cryptobench_core::units::Unit;
 use cryptobench_core::Operation;
 use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatch};
+use cryptobench_report::labels::Labels;
 use serde::Serialize;
 
 use crate::audit::masks::{variants, MASKABLE};
-use crate::audit::verdict::{verdicts, Verdict};
-use crate::audit::{label, MaskedConfiguration};
+use crate::audit::verdict::{verdicts, WorkerCpu};
+use crate::audit::MaskedConfiguration;
 use crate::cli::{AuditArgs, FormatArg};
 use crate::commands::run::{print_and_save, unit};
 use crate::execute::{complete, execute};
@@ -40,30 +42,34 @@ pub const DEFAULT_AUDIT_SIZES: &[usize] = &[16, 16384];
 pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.1;
 
 /// The audit's JSON document: the run (every configuration with its mask
-/// in `spec.env`), which families each configuration switched off, and the verdicts.
+/// in `spec.env`, and the audit's part in `run.audit`) and, at the top for
+/// scripts written against earlier versions, the CPU features and the libraries
+/// with their masked configurations and verdicts (the same as `run.audit.libraries`).
 #[derive(Serialize)]
 struct AuditReport {
     schema_version: u32,
+    /// The CPU features the first library's worker detected.
     cpu_features: Vec<Feature>,
     /// Per library: the masked configurations, in the run's numbering.
     libraries: Vec<AuditedLibrary>,
     run: RunResult,
 }
 
-#[derive(Serialize)]
-struct AuditedLibrary {
-    base_index: usize,
+/// One audited library before measuring: its masked configurations, the
+/// mismatches between it and its worker's CPU, and that CPU.
+struct Group {
     configuration: String,
-    configurations: Vec<MaskedConfiguration>,
+    masked: Vec<MaskedConfiguration>,
     mismatches: Vec<Mismatch>,
-    verdicts: Vec<Verdict>,
+    arch: String,
+    cpu: Vec<Feature>,
 }
 
 pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     if args.format == FormatArg::Csv {
         return Err(usage("`audit` prints table, json or markdown; --format csv is for `run`"));
     }
-    let bases = plan::configurations(&args.backends)?;
+    let bases = plan::configurations(&args.backends, &args.placement)?;
     if let Some(other) = bases.iter().find(|b| !MASKABLE.contains(&b.backend.as_str())) {
         return Err(usage(format!(
             "backend '{}' cannot be masked; the audit supports: {}",
@@ -85,25 +91,42 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .unwrap_or_else(|| DEFAULT_AUDIT_SIZES.to_vec());
     let algs = plan::algorithms(&args.algos, DEFAULT_AUDIT_ALGORITHMS)?;
     plan::check_cpu(args.cpu)?;
-    let cpu = features::runtime_features();
 
     let mut configurations = Vec::new();
-    let mut groups: Vec<(String, Vec<MaskedConfiguration>, Vec<Mismatch>)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
     for base in &bases {
-        let capabilities = match probe(base, None)? {
-            Probe::Available { backend, .. } => backend.cpu_capabilities,
+        let (capabilities, version, platform) = match probe(base, args.cpu)? {
+            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities, backend.version, platform),
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
         };
-        let variants = variants(base, capabilities.as_deref(), &cpu, vendor.as_deref(), configurations.len() + 1)
-            .map_err(|e| usage(format!("{}: {e}", base.display())))?;
+        // The CPU as the worker sees it: it may run under an emulator or elsewhere.
+        let (arch, cpu) = match platform {
+            Some(p) => (p.arch.clone(), features::from_records(&p.features)),
+            None => (std::env::consts::ARCH.to_string(), features::runtime_features()),
+        };
+        let variants = variants(
+            base,
+            capabilities.as_deref(),
+            &cpu,
+            vendor.as_deref(),
+            configurations.len() + 1,
+            &arch,
+        )
+        .map_err(|e| usage(format!("{}: {e}", base.display())))?;
         let found = capabilities
             .as_deref()
-            .and_then(library_view)
+            .and_then(|c| library_view(c, Some(&version)))
             .map(|(features, understood)| mismatches(&cpu, &features, &base.backend, understood))
             .unwrap_or_default();
         let (specs, masked): (Vec<_>, Vec<_>) = variants.into_iter().unzip();
         configurations.extend(specs);
-        groups.push((base.display(), masked, found));
+        groups.push(Group {
+            configuration: base.display(),
+            masked,
+            mismatches: found,
+            arch,
+            cpu,
+        });
     }
     let timing = plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS)));
     let plan = Plan {
@@ -126,20 +149,62 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     };
     let mut run = execute(&plan)?;
     run.label = args.save.label.clone();
-    let libraries: Vec<AuditedLibrary> = groups
+    let audited: Vec<(AuditedLibrary, Vec<Feature>)> = groups
         .into_iter()
-        .map(|(configuration, masked, mismatches)| AuditedLibrary {
-            base_index: masked[0].index,
-            verdicts: verdicts(&run, &masked, &cpu),
-            configuration,
-            configurations: masked,
-            mismatches,
+        .map(|g| {
+            let base_index = g.masked[0].index;
+            // The measuring worker's own report, where it gave one; else the probe's.
+            let measured = run
+                .configurations
+                .iter()
+                .find(|c| c.index == base_index)
+                .and_then(|c| c.platform.as_ref());
+            let (arch, cpu) = match measured {
+                Some(p) => (p.arch.clone(), features::from_records(&p.features)),
+                None => (g.arch, g.cpu),
+            };
+            let emulated_by = measured.and_then(|p| p.emulated_by.clone());
+            let worker = WorkerCpu {
+                arch: &arch,
+                features: cpu.iter().map(|f| f.name.to_string()).collect(),
+                emulated_by: emulated_by.as_deref(),
+            };
+            let library = AuditedLibrary {
+                base_index,
+                verdicts: verdicts(&run, &g.masked, &worker),
+                configuration: g.configuration,
+                configurations: g.masked,
+                mismatches: g
+                    .mismatches
+                    .into_iter()
+                    .map(|m| LibraryMismatch {
+                        feature: m.feature.to_string(),
+                        message: m.message,
+                    })
+                    .collect(),
+                worker_arch: arch.clone(),
+                worker_features: cpu
+                    .iter()
+                    .map(|f| FeatureRecord {
+                        name: f.name.to_string(),
+                        source: f.source.clone(),
+                    })
+                    .collect(),
+            };
+            (library, cpu)
         })
         .collect();
+    // The CPU features the first library's worker detected, with their sources.
+    let first_cpu = audited.first().map(|(_, cpu)| cpu.clone()).unwrap_or_default();
+    let libraries: Vec<AuditedLibrary> = audited.into_iter().map(|(l, _)| l).collect();
+    // Saved with the run, so that `report` and `runs show` give the verdicts back.
+    run.audit = Some(AuditInfo {
+        libraries: libraries.clone(),
+    });
     let ok = complete(&run);
     let report = AuditReport {
         schema_version: cryptobench_core::result::SCHEMA_VERSION,
-        cpu_features: cpu,
+        cpu_features: first_cpu,
         libraries,
         run,
     };
@@ -171,25 +236,52 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
     let unit = if unit == Unit::Cpb { Unit::Mb } else { unit };
     let run = &r.run;
     let mut out = String::new();
-    let cpu_names: Vec<&str> = r.cpu_features.iter().map(|f| f.name).collect();
     out.push_str(&format!("{} {} audit — {}\n", run.tool.name, run.tool.version, run.started_at));
     out.push_str(&format!(
-        "CPU: {} ({} logical CPUs); crypto features: {}\n",
+        "host: {} ({} logical CPUs)\n",
         run.host.cpu_model.as_deref().unwrap_or("unknown"),
-        run.host.logical_cores,
-        cpu_names.join(", ")
+        run.host.logical_cores
     ));
     out.push_str(&format!(
         "figures: {} at each size, median of samples; ~ marks a figure to read with care\n",
         unit.label()
     ));
+    // Configurations are named as in every report: "OpenSSL 3.0.19 · AES off".
+    let labels = Labels::for_run(run);
     for lib in &r.libraries {
         let base = run.configurations.iter().find(|c| c.index == lib.base_index);
         let version = base.and_then(|c| c.backend.as_ref()).map(|b| b.version.clone()).unwrap_or_default();
-        out.push_str(&format!("\n{} ({version})\n", lib.configuration));
+        out.push_str(&format!("\n{} ({}: {version})\n", labels.get(0, lib.base_index), lib.configuration));
+        let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name.as_str()).collect();
+        let emulated = base.and_then(|c| c.platform.as_ref()).and_then(|p| p.emulated_by.as_deref());
+        out.push_str(&format!(
+            "  worker CPU: {}{}; crypto features as it sees them: {}\n",
+            lib.worker_arch,
+            emulated.map(|e| format!(", emulated by {e}")).unwrap_or_default(),
+            if cpu_names.is_empty() {
+                "none".to_string()
+            } else {
+                cpu_names.join(", ")
+            }
+        ));
+        if let Some(e) = emulated {
+            out.push_str(&format!(
+                "  NOTE: every figure and verdict below describes {e} running this library, not {} hardware\n",
+                lib.worker_arch
+            ));
+        }
         for m in &lib.configurations {
             if let Some((var, value)) = &m.mask {
-                out.push_str(&format!("  [{}] {}: {var}={value}\n", m.index, label(&m.families_off)));
+                // What the masked worker's library then reported: proof the mask took effect.
+                let reported = run
+                    .configurations
+                    .iter()
+                    .find(|c| c.index == m.index)
+                    .and_then(|c| c.backend.as_ref())
+                    .and_then(|b| b.cpu_capabilities.as_deref())
+                    .map(|cap| format!(" → the library reports {cap}"))
+                    .unwrap_or_default();
+                out.push_str(&format!("  {}: {var}={value}{reported}\n", labels.get(0, m.index)));
             }
         }
         for m in &lib.mismatches {
@@ -198,7 +290,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         let mut table = Table::new();
         table.load_preset(if markdown { ASCII_MARKDOWN } else { NOTHING });
         let mut header = vec!["algorithm".to_string(), "size".to_string()];
-        header.extend(lib.configurations.iter().map(|m| label(&m.families_off)));
+        header.extend(lib.configurations.iter().map(|m| m.role()));
         table.set_header(header);
         let mut algorithms: Vec<String> = Vec::new();
         for v in &lib.verdicts {
@@ -220,9 +312,14 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         }
         out.push_str(&format!("{table}\n\n"));
         for v in &lib.verdicts {
-            let family = v.family.map(|f| f.name()).unwrap_or("-");
+            // The role of the configuration the "off" figures come from, as in the table's header.
+            let role = v
+                .off_index
+                .and_then(|i| lib.configuration(i))
+                .map(|m| m.role())
+                .unwrap_or_else(|| "-".into());
             out.push_str(&format!(
-                "{}{} [{family}]: {}\n",
+                "{}{} [{role}]: {}\n",
                 if markdown { "- " } else { "" },
                 v.algorithm,
                 v.text
@@ -234,7 +331,7 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         | cryptobench_core::result::ConfigurationStatus::TimedOut { reason }
         | cryptobench_core::result::ConfigurationStatus::Unavailable { reason } = &c.status
         {
-            out.push_str(&format!("\n[{}] not measured completely: {reason}\n", c.index));
+            out.push_str(&format!("\n{} not measured completely: {reason}\n", labels.get(0, c.index)));
         }
     }
     out

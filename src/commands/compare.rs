@@ -4,8 +4,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use cryptobench_core::compare::compare as build;
-use cryptobench_report::compare::render;
+use cryptobench_report::compare::{labelled, render};
 
 use crate::cli::{CompareArgs, CompareFormat};
 use crate::commands::run::unit;
@@ -15,7 +14,8 @@ use crate::store::load_runs;
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let runs = load_runs(&args.runs, &args.db)?;
     let named: Vec<(String, &_)> = runs.iter().map(|(n, r)| (n.clone(), r)).collect();
-    let comparison = build(&named);
+    // Configurations are named by their labels, as in every report.
+    let comparison = labelled(&named);
     if comparison.series.len() < 2 {
         return Err(usage(
             "nothing to compare: give two runs or more, or one run with several configurations",

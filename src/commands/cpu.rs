@@ -17,10 +17,22 @@ use crate::worker_client::{probe, Probe};
 struct CpuReport {
     host: HostInfo,
     vendor: Option<String>,
+    /// Where the features below were read: this process, or the worker that
+    /// `--arch`/`--worker` placed elsewhere (then it describes that worker's CPU).
+    seen_by: SeenBy,
     runtime_features: Vec<Feature>,
     compile_time_features: Vec<&'static str>,
     libraries: Vec<LibraryView>,
     clock: Option<ClockMeasurement>,
+}
+
+#[derive(Serialize)]
+struct SeenBy {
+    arch: String,
+    /// The emulator the worker runs under, where it is emulated.
+    emulated_by: Option<String>,
+    /// True when a placed worker (not this process) reported the features.
+    worker: bool,
 }
 
 #[derive(Serialize)]
@@ -46,11 +58,32 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     if let Some(n) = args.cpu {
         cryptobench_cpu::pin_to_cpu(n).map_err(|e| usage(format!("--cpu {n}: {e}")))?;
     }
-    let runtime = features::runtime_features();
+    let mut runtime = features::runtime_features();
+    let mut seen_by = SeenBy {
+        arch: std::env::consts::ARCH.to_string(),
+        emulated_by: None,
+        worker: false,
+    };
     let mut libraries = Vec::new();
-    for spec in configurations(&args.backends)? {
-        libraries.push(match probe(&spec, None)? {
-            Probe::Available { backend, .. } => library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &runtime),
+    for spec in configurations(&args.backends, &args.placement)? {
+        libraries.push(match probe(&spec, args.cpu)? {
+            Probe::Available { backend, platform, .. } => {
+                // Compared with the CPU as the library's worker sees it.
+                let worker_cpu = platform
+                    .as_ref()
+                    .map(|p| features::from_records(&p.features))
+                    .unwrap_or_else(|| runtime.clone());
+                // A worker placed elsewhere (--arch, --worker) describes the CPU this report is about.
+                if let (Some(p), Some(_), false) = (&platform, &spec.worker, seen_by.worker) {
+                    runtime = worker_cpu.clone();
+                    seen_by = SeenBy {
+                        arch: p.arch.clone(),
+                        emulated_by: p.emulated_by.clone(),
+                        worker: true,
+                    };
+                }
+                library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &worker_cpu)
+            }
             Probe::Unavailable(reason) => LibraryView {
                 configuration: spec.display(),
                 version: None,
@@ -65,13 +98,19 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
         host: cryptobench_cpu::host_info(),
         vendor: cryptobench_cpu::cpu_vendor(),
         runtime_features: runtime,
-        compile_time_features: features::compile_time_features(),
+        // This binary's assumptions say nothing about a worker built for another target.
+        compile_time_features: if seen_by.worker {
+            Vec::new()
+        } else {
+            features::compile_time_features()
+        },
         libraries,
-        clock: if args.no_clock {
+        clock: if args.no_clock || seen_by.worker {
             None
         } else {
             cryptobench_cpu::clock::measure_clock()
         },
+        seen_by,
     };
     match args.format {
         FormatArg::Json => println!("{}", serde_json::to_string_pretty(&report)?),
@@ -81,7 +120,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
 }
 
 fn library_view(configuration: String, version: Option<String>, capabilities: Option<String>, cpu: &[Feature]) -> LibraryView {
-    let Some((lib_features, understood)) = capabilities.as_deref().and_then(features::library_view) else {
+    let Some((lib_features, understood)) = capabilities.as_deref().and_then(|c| features::library_view(c, version.as_deref())) else {
         let note = match &capabilities {
             None => "the library does not report its view of the CPU (OpenSSL 1.1.1, Nettle: no API for it)".to_string(),
             Some(text) => format!("reports '{text}' (not a capability vector cryptobench decodes)"),
@@ -124,8 +163,19 @@ fn render(r: &CpuReport, no_clock: bool) -> String {
         h.kernel.as_deref().unwrap_or("unknown")
     ));
     out.push_str(&format!("hypervisor: {}\n", h.virtualization.as_deref().unwrap_or("none detected")));
+    if r.seen_by.worker {
+        out.push_str(&format!(
+            "\nthe worker: {}{} (the features below are what it sees; the lines above describe this machine)\n",
+            r.seen_by.arch,
+            r.seen_by
+                .emulated_by
+                .as_deref()
+                .map(|e| format!(", emulated by {e}"))
+                .unwrap_or_default()
+        ));
+    }
     out.push_str("\ncrypto features (run time, what the CPU offers and the OS enables):\n");
-    let names = features::crypto_feature_names();
+    let names = features::crypto_feature_names_of(&r.seen_by.arch);
     for name in names {
         match r.runtime_features.iter().find(|f| f.name == *name) {
             Some(f) => out.push_str(&format!("  {name:<12} yes   {}\n", f.source)),
@@ -137,7 +187,9 @@ fn render(r: &CpuReport, no_clock: bool) -> String {
     } else {
         r.compile_time_features.join(", ")
     };
-    out.push_str(&format!("compile time (this binary assumes): {compiled}\n"));
+    if !r.seen_by.worker {
+        out.push_str(&format!("compile time (this binary assumes): {compiled}\n"));
+    }
     for lib in &r.libraries {
         out.push_str(&format!(
             "\n{} {}:\n",
@@ -151,7 +203,7 @@ fn render(r: &CpuReport, no_clock: bool) -> String {
             out.push_str(&format!("  {note}\n"));
             continue;
         }
-        let used: Vec<&str> = lib.features.iter().map(|f| f.name).collect();
+        let used: Vec<String> = lib.features.iter().map(|f| format!("{} ({})", f.name, f.source)).collect();
         out.push_str(&format!(
             "  sees: {}\n",
             if used.is_empty() {
@@ -170,6 +222,10 @@ fn render(r: &CpuReport, no_clock: bool) -> String {
     out.push('\n');
     match (&r.clock, no_clock) {
         (_, true) => {}
+        (None, false) if r.seen_by.emulated_by.is_some() => {
+            out.push_str("effective clock: not measured: under an emulator the dependent-add chains would time the emulator, not a CPU\n")
+        }
+        (None, false) if r.seen_by.worker => out.push_str("effective clock: measured by `cryptobench run` inside the worker, not here\n"),
         (Some(c), false) => out.push_str(&format!(
             "effective clock: {:.0} MHz under load on one core (fastest of {} runs of dependent-add chains; runs ranged {:.0}–{:.0} MHz)\n",
             c.mhz, c.repetitions, c.min_mhz, c.max_mhz

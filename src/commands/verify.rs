@@ -18,7 +18,7 @@ use serde_json::json;
 use crate::cli::{FormatArg, VerifyArgs};
 use crate::cross_check::{algorithms_of, compare_agreement, tally, Availability, BackendChecks};
 use crate::exit::{usage, INCOMPLETE};
-use crate::plan::{algorithms, all_backends, configurations};
+use crate::plan::{algorithms, configurations};
 use crate::worker_client::probe_job;
 use crate::worker_client::{run_job, WorkerEnd};
 
@@ -61,9 +61,10 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     }
     let named = !args.backends.is_empty() && !crate::plan::asks_for_all(&args.backends);
     let specs = if args.backends.is_empty() {
-        all_backends()
+        // Every backend, each where --arch/--worker (given before any --backend) places it.
+        configurations(&["all".to_string()], &args.placement)?
     } else {
-        configurations(&args.backends)?
+        configurations(&args.backends, &args.placement)?
     };
     let all = vec!["all".to_string()];
     let algs = algorithms(if args.algos.is_empty() { &all } else { &args.algos }, &[])?;

@@ -178,16 +178,21 @@ pub enum Family {
     Clmul,
     /// SHA-1/SHA-2 in hardware: SHA-NI (and the SHA512 extension) on x86, SHA1/SHA2/SHA512 on arm.
     Sha,
+    /// Vector units the libraries' software paths use (ChaCha20, Poly1305,
+    /// SHA-2 without SHA instructions, AES without AES instructions through
+    /// vpaes/bsaes, the stitched AES-GCM): SSSE3/AVX/AVX2/AVX-512 on x86, NEON on arm, AltiVec on POWER.
+    Simd,
 }
 
 impl Family {
-    pub const ALL: [Family; 3] = [Family::Aes, Family::Clmul, Family::Sha];
+    pub const ALL: [Family; 4] = [Family::Aes, Family::Clmul, Family::Sha, Family::Simd];
 
     pub fn name(self) -> &'static str {
         match self {
             Family::Aes => "aes",
             Family::Clmul => "clmul",
             Family::Sha => "sha",
+            Family::Simd => "simd",
         }
     }
 }
@@ -204,6 +209,9 @@ impl AlgorithmSpec {
         }
         if self.family == "sha1" || self.family == "sha2" {
             out.push(Family::Sha);
+        }
+        if matches!(self.family, "aes" | "chacha20" | "sha1" | "sha2") {
+            out.push(Family::Simd);
         }
         out
     }
@@ -266,10 +274,14 @@ mod tests {
 
     #[test]
     fn families_follow_the_primitive() {
-        assert_eq!(find("aes-128-gcm").unwrap().families(), vec![Family::Aes, Family::Clmul]);
-        assert_eq!(find("aes-256-xts").unwrap().families(), vec![Family::Aes]);
-        assert_eq!(find("sha512").unwrap().families(), vec![Family::Sha]);
-        assert!(find("chacha20-poly1305").unwrap().families().is_empty());
+        assert_eq!(
+            find("aes-128-gcm").unwrap().families(),
+            vec![Family::Aes, Family::Clmul, Family::Simd]
+        );
+        assert_eq!(find("aes-256-xts").unwrap().families(), vec![Family::Aes, Family::Simd]);
+        assert_eq!(find("sha512").unwrap().families(), vec![Family::Sha, Family::Simd]);
+        assert_eq!(find("chacha20-poly1305").unwrap().families(), vec![Family::Simd]);
+        assert!(find("md5").unwrap().families().is_empty());
         assert!(find("sha3-256").unwrap().families().is_empty());
     }
 

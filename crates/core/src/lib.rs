@@ -1,13 +1,15 @@
 //! The data model of cryptobench: what can be measured (the algorithm
 //! [`catalog`]), what one measurement is ([`cell`]), how figures are expressed
-//! ([`units`]), what a run produces ([`result`]), the worker [`protocol`], what `verify` [`checks`] and
+//! ([`units`]), what a run produces ([`result`]) and what an [`audit`] decided, the worker [`protocol`], what `verify` [`checks`] and
 //! the [`stats`] applied to samples. Nothing here performs I/O or timing.
 
+pub mod audit;
 pub mod binding;
 pub mod catalog;
 pub mod cell;
 pub mod checks;
 pub mod compare;
+pub mod dependent_ci;
 pub mod mann_whitney;
 pub mod openssl_speed;
 pub mod overhead;
@@ -15,6 +17,7 @@ pub mod protocol;
 pub mod result;
 pub mod sizes;
 pub mod stats;
+pub mod stopping;
 pub mod units;
 
 pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};

@@ -251,6 +251,8 @@ fn single_figure(bytes_per_second: f64, size: usize) -> Summary {
         median_ci95_relative: 0.0,
         cpu_share: None,
         seconds_per_call: if v > 0.0 { size as f64 / v } else { 0.0 },
+        lag1_autocorrelation: None,
+        effective_samples: None,
     }
 }
 
@@ -368,6 +370,8 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             source: source.to_string(),
             environment,
         }),
+        warnings: Vec::new(),
+        audit: None,
     }
 }
 

@@ -30,6 +30,14 @@ pub struct RunResult {
     /// tool's output (`cryptobench import`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub imported: Option<ImportInfo>,
+    /// What makes the whole run's figures less trustworthy (a debug build, a
+    /// frequency governor other than `performance`, turbo), each with the fix.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// Set by `cryptobench audit`: which configurations had which
+    /// acceleration families switched off, and the verdicts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub audit: Option<crate::audit::AuditInfo>,
 }
 
 /// Where an imported run came from and what its text said about its environment.
@@ -68,6 +76,12 @@ pub struct HostInfo {
     pub reported_mhz: Option<f64>,
     #[serde(default)]
     pub reported_mhz_source: Option<String>,
+    /// The cpufreq governor of the measured CPU, where the OS exposes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub governor: Option<String>,
+    /// Whether turbo/boost was on, where the OS says (intel_pstate no_turbo, cpufreq boost).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boost: Option<bool>,
 }
 
 /// An effective core clock measured with dependent-instruction chains (see crates/cpu/src/clock.rs).
@@ -82,10 +96,14 @@ pub struct ClockMeasurement {
 }
 
 /// The worker's clock right before its first cell and right after its last.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ConfigurationClock {
     pub before: Option<ClockMeasurement>,
     pub after: Option<ClockMeasurement>,
+    /// Why no clock, cycles per byte or score per MHz is given, where they
+    /// would mean nothing (a worker under an emulator times the emulator).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_meaningful: Option<String>,
 }
 
 impl ConfigurationClock {
@@ -181,7 +199,17 @@ pub struct ConfigurationSpec {
     pub worker: Option<Vec<String>>,
 }
 
+/// The variable through which the orchestrator tells a worker it started
+/// under an emulator (the emulator's own description as the value).
+pub const EMULATOR_ENV: &str = "CRYPTOBENCH_EMULATOR";
+
 impl ConfigurationSpec {
+    /// The environment that changes what the library does (capability masks
+    /// and the like): everything but the emulator's name.
+    pub fn capability_env(&self) -> impl Iterator<Item = (&String, &String)> {
+        self.env.iter().filter(|(k, _)| k.as_str() != EMULATOR_ENV)
+    }
+
     /// How the user would write it: `openssl` or `openssl=/path/libcrypto.so`.
     pub fn display(&self) -> String {
         match &self.library {
@@ -274,6 +302,11 @@ pub struct WorkerPlatform {
     /// False for a debug build, whose Rust code runs many times slower.
     #[serde(default = "yes")]
     pub optimized: bool,
+    /// The emulator the worker runs under ("qemu-aarch64 version 7.2.22",
+    /// "Rosetta 2"), where it is emulated: its figures then describe the
+    /// emulator, not a CPU of its architecture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emulated_by: Option<String>,
 }
 
 fn yes() -> bool {
@@ -312,6 +345,9 @@ pub struct CellResult {
     pub outcome: CellOutcome,
 }
 
+// A run holds at most a few thousand cells, most of them measured: boxing
+// the measurement would save little and complicate every match on it.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "status", rename_all = "lowercase")]
 pub enum CellOutcome {

@@ -1,13 +1,17 @@
 //! Statistics over a cell's samples.
 //!
 //! The central figure is the median throughput, which a few interrupted
-//! samples on a shared machine do not move. Its confidence interval is the
-//! distribution-free one from order statistics: for n samples the interval
-//! [x(j), x(n+1-j)] covers the median with probability 1 - 2·P(B ≤ j-1),
-//! B ~ Binomial(n, 1/2) (J.-Y. Le Boudec, *Performance Evaluation of Computer
-//! and Communication Systems*, EPFL Press 2010, Theorem 2.1; W. J. Conover,
-//! *Practical Nonparametric Statistics*, 3rd ed., §3.2). It assumes nothing
-//! about the shape of the timing distribution, which is skewed in practice.
+//! samples on a shared machine do not move. Its confidence interval starts
+//! from the distribution-free one from order statistics: for n independent
+//! samples the interval [x(j), x(n+1-j)] covers the median with probability
+//! 1 - 2·P(B ≤ j-1), B ~ Binomial(n, 1/2) (J.-Y. Le Boudec, *Performance
+//! Evaluation of Computer and Communication Systems*, EPFL Press 2010,
+//! Theorem 2.1; W. J. Conover, *Practical Nonparametric Statistics*, 3rd
+//! ed., §3.2). It assumes nothing about the shape of the timing
+//! distribution, which is skewed in practice; because successive samples are
+//! not independent, it is then widened by their autocorrelation
+//! ([`crate::dependent_ci`]). The mean is total bytes over total time, as
+//! `openssl speed` computes its figure.
 
 use serde::{Deserialize, Serialize};
 
@@ -37,10 +41,12 @@ pub struct Summary {
     pub q3: f64,
     pub min: f64,
     pub max: f64,
+    /// Total bytes over total time of all samples (what `openssl speed` reports).
     pub mean: f64,
     /// Coefficient of variation (standard deviation / mean) of the sample throughputs.
     pub cv: f64,
-    /// Distribution-free 95% confidence interval of the median.
+    /// 95% confidence interval of the median: order statistics, widened for
+    /// the autocorrelation of the samples (crates/core/src/dependent_ci.rs).
     pub median_ci95: [f64; 2],
     /// Half the width of that interval relative to the median.
     pub median_ci95_relative: f64,
@@ -50,27 +56,41 @@ pub struct Summary {
     pub cpu_share: Option<f64>,
     /// Seconds per call at the median (what one message costs).
     pub seconds_per_call: f64,
+    /// Lag-1 autocorrelation of the samples' ranks (bias-corrected, ≥ 0)
+    /// the interval allowed for; absent in runs of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lag1_autocorrelation: Option<f64>,
+    /// What the samples are worth as independent ones, n/τ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub effective_samples: Option<f64>,
 }
 
 /// Confidence level used throughout.
 pub const CONFIDENCE: f64 = 0.95;
 
-/// Summarises samples of messages of `size` bytes. Returns None for no samples.
+/// Summarises samples of messages of `size` bytes, in the order they were
+/// taken (the interval depends on it). Returns None for no samples.
 pub fn summarize(samples: &[Sample], size: usize) -> Option<Summary> {
     if samples.is_empty() {
         return None;
     }
-    let mut xs: Vec<f64> = samples.iter().map(|s| s.throughput(size)).collect();
+    let series: Vec<f64> = samples.iter().map(|s| s.throughput(size)).collect();
+    let mut xs = series.clone();
     xs.sort_by(f64::total_cmp);
     let n = xs.len();
-    let mean = xs.iter().sum::<f64>() / n as f64;
+    let per_sample_mean = xs.iter().sum::<f64>() / n as f64;
     let var = if n > 1 {
-        xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        xs.iter().map(|x| (x - per_sample_mean).powi(2)).sum::<f64>() / (n - 1) as f64
     } else {
         0.0
     };
+    let total_bytes: f64 = samples.iter().map(|s| s.iterations as f64 * size as f64).sum();
+    let total_seconds: f64 = samples.iter().map(|s| s.wall_ns.max(1) as f64 * 1e-9).sum();
+    let mean = total_bytes / total_seconds;
     let median = quantile(&xs, 0.5);
-    let [lo, hi] = median_confidence_interval(&xs, CONFIDENCE);
+    let independent = median_confidence_interval(&xs, CONFIDENCE);
+    let dependent = crate::dependent_ci::median_interval(&series, &xs, median, independent, CONFIDENCE);
+    let [lo, hi] = [dependent.lo, dependent.hi];
     let cpu_share = {
         let cpu: Option<u64> = samples.iter().map(|s| s.cpu_ns).sum();
         let wall: u64 = samples.iter().map(|s| s.wall_ns).sum();
@@ -84,11 +104,13 @@ pub fn summarize(samples: &[Sample], size: usize) -> Option<Summary> {
         min: xs[0],
         max: xs[n - 1],
         mean,
-        cv: if mean > 0.0 { var.sqrt() / mean } else { 0.0 },
+        cv: if per_sample_mean > 0.0 { var.sqrt() / per_sample_mean } else { 0.0 },
         median_ci95: [lo, hi],
         median_ci95_relative: if median > 0.0 { (hi - lo) / 2.0 / median } else { f64::INFINITY },
         cpu_share,
         seconds_per_call: if median > 0.0 { size as f64 / median } else { f64::INFINITY },
+        lag1_autocorrelation: Some(dependent.lag1),
+        effective_samples: Some(dependent.effective_samples),
     })
 }
 
@@ -186,6 +208,13 @@ mod tests {
         let s = summarize(&samples(&walls), 1000).unwrap();
         assert!((s.median - 1e9).abs() < 1e-3);
         assert!(s.min < s.median && s.cv > 0.0);
+    }
+
+    #[test]
+    fn the_mean_is_total_bytes_over_total_time() {
+        // 1000 calls of 1000 B in 1 ms and in 3 ms: 2e6 B in 4 ms = 5e8 B/s, not the mean of 1e9 and 3.3e8.
+        let s = summarize(&samples(&[1_000_000, 3_000_000]), 1000).unwrap();
+        assert!((s.mean - 5e8).abs() < 1.0, "{}", s.mean);
     }
 
     #[test]

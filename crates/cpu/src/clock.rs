@@ -163,7 +163,14 @@ mod tests {
 
     #[test]
     fn the_clock_is_plausible() {
-        let Some(c) = measure_clock() else { return };
+        if !cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
+            assert!(measure_clock().is_none(), "no clock method exists for this architecture");
+            return;
+        }
+        // A measurement is refused when a disturbance made the longer chain no slower: three tries.
+        let c = (0..3)
+            .find_map(|_| measure_clock())
+            .expect("the clock could not be measured in three tries");
         // Any CPU that runs this test clocks between 100 MHz and 10 GHz.
         assert!(c.mhz > 100.0 && c.mhz < 10_000.0, "{c:?}");
         assert!(c.min_mhz <= c.max_mhz);

@@ -1,8 +1,12 @@
 use cryptobench_core::result::HostInfo;
 
-/// Describes this machine from what the OS exposes; fields it cannot read stay empty.
-pub fn host_info() -> HostInfo {
+/// Describes this machine from what the OS exposes; fields it cannot read
+/// stay empty. The clock policy is read for `cpu` (the pinned CPU, or 0).
+pub fn host_info_for(cpu: usize) -> HostInfo {
+    let policy = crate::frequency::frequency_policy(cpu);
     HostInfo {
+        governor: policy.governor.map(|g| g.0),
+        boost: policy.boost.map(|b| b.0),
         hostname: hostname(),
         cpu_model: cpu_model(),
         logical_cores: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
@@ -14,6 +18,11 @@ pub fn host_info() -> HostInfo {
         reported_mhz: crate::clock::reported_mhz().map(|r| r.0),
         reported_mhz_source: crate::clock::reported_mhz().map(|r| r.1.to_string()),
     }
+}
+
+/// [`host_info_for`] CPU 0.
+pub fn host_info() -> HostInfo {
+    host_info_for(0)
 }
 
 fn read_trimmed(path: &str) -> Option<String> {

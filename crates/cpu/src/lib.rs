@@ -3,12 +3,14 @@
 
 pub mod clock;
 pub mod core_class;
+pub mod emulation;
 pub mod features;
+pub mod frequency;
 mod host;
 mod platform;
 mod thread;
 
-pub use host::{cpu_vendor, host_info};
+pub use host::{cpu_vendor, host_info, host_info_for};
 pub use platform::worker_platform;
 #[cfg(target_os = "linux")]
 pub use thread::allowed_cpus;

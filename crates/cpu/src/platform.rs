@@ -18,6 +18,7 @@ pub fn worker_platform() -> WorkerPlatform {
             .collect(),
         affinity: affinity(),
         optimized: !cfg!(debug_assertions),
+        emulated_by: crate::emulation::detect(),
     }
 }
 

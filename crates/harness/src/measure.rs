@@ -3,15 +3,17 @@ use std::time::{Duration, Instant};
 use cryptobench_backends::{BackendError, Primitive};
 use cryptobench_core::result::{Measurement, TimingSettings};
 use cryptobench_core::stats::{summarize, Sample, Summary};
+use cryptobench_core::stopping::StopRule;
 use cryptobench_cpu::thread_cpu_time_ns;
 
 /// Defaults of `run`: 10 ms samples (long against timer resolution and
-/// scheduler ticks), stop at ±1% (95% CI of the median) or 0.3 s per cell.
+/// scheduler ticks), stop at ±1% (95% CI of the median) after at least 20
+/// samples, or at 0.3 s per cell.
 pub fn standard_timing() -> TimingSettings {
     TimingSettings {
         sample_target_ns: 10_000_000,
         cell_budget_ns: 300_000_000,
-        min_samples: 10,
+        min_samples: 20,
         target_relative_ci: 0.01,
         warmup_ns: 20_000_000,
     }
@@ -22,7 +24,7 @@ pub fn quick_timing() -> TimingSettings {
     TimingSettings {
         sample_target_ns: 2_000_000,
         cell_budget_ns: 40_000_000,
-        min_samples: 5,
+        min_samples: 10,
         target_relative_ci: 0.02,
         warmup_ns: 4_000_000,
     }
@@ -81,8 +83,14 @@ fn fold(checksum: u64, buf: &[u8], output: Option<&[u8]>) -> u64 {
 pub fn warnings(summary: &Summary, timing: &TimingSettings) -> Vec<String> {
     let mut warnings = Vec::new();
     if summary.median_ci95_relative > timing.target_relative_ci {
+        // Say when correlation between successive samples is what keeps the interval wide.
+        let worth = summary
+            .effective_samples
+            .filter(|&e| e < 0.8 * summary.samples as f64)
+            .map(|e| format!(", worth {e:.0} independent ones (successive samples are correlated)"))
+            .unwrap_or_default();
         warnings.push(format!(
-            "imprecise: the 95% CI of the median is ±{:.1}% after {} samples (target ±{:.1}%); give it more --time or a quieter machine",
+            "imprecise: the 95% CI of the median is ±{:.1}% after {} samples{worth} (target ±{:.1}%); give it more --time or a quieter machine",
             summary.median_ci95_relative * 100.0,
             summary.samples,
             timing.target_relative_ci * 100.0
@@ -100,17 +108,39 @@ pub fn warnings(summary: &Summary, timing: &TimingSettings) -> Vec<String> {
     warnings
 }
 
-/// Times a prepared primitive over `buf` as the settings say.
+/// Runs the primitive untimed for `duration`, in runs that grow from one
+/// call, so that caches, branch predictors, a JIT and the clock governor
+/// settle before the calls per sample are calibrated (a cold calibration
+/// would size the samples on the slowest calls).
+fn warm_up(primitive: &mut dyn Primitive, buf: &mut [u8], duration: Duration) -> Result<(), BackendError> {
+    let end = Instant::now() + duration;
+    let mut iterations = 1u64;
+    while Instant::now() < end {
+        let t0 = Instant::now();
+        primitive.run(iterations, buf)?;
+        // Grow while a run is short against the time left, so the clock is read rarely.
+        if t0.elapsed() * 20 < duration {
+            iterations = iterations.saturating_mul(2);
+        }
+    }
+    Ok(())
+}
+
+/// Times a prepared primitive over `buf` as the settings say: warm up,
+/// calibrate the calls per sample, then sample until the stop rule
+/// (crates/core/src/stopping.rs) or the budget ends it.
 pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSettings) -> Result<Measurement, BackendError> {
     let started = Instant::now();
     // A JIT runtime may ask for a longer warm-up; its extra time does not shorten the sampling.
     let warmup_ns = timing.warmup_ns.max(primitive.min_warmup_ns());
     let budget = Duration::from_nanos(timing.cell_budget_ns + (warmup_ns - timing.warmup_ns));
+    warm_up(primitive, buf, Duration::from_nanos(warmup_ns))?;
     let iterations = calibrate(primitive, buf, Duration::from_nanos(timing.sample_target_ns))?;
-    let warmup_end = Instant::now() + Duration::from_nanos(warmup_ns);
-    while Instant::now() < warmup_end {
-        primitive.run(iterations, buf)?;
-    }
+    let rule = StopRule {
+        min_samples: timing.min_samples,
+        target_relative_ci: timing.target_relative_ci,
+    };
+    let mut next_look = rule.first_look();
     let size = buf.len();
     let mut samples = Vec::new();
     let mut checksum = 0xcbf2_9ce4_8422_2325u64;
@@ -118,8 +148,11 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         let sample = timed(primitive, iterations, buf)?;
         samples.push(sample);
         checksum = fold(checksum, buf, primitive.last_output()?.as_deref());
-        let precise = samples.len() >= timing.min_samples
-            && summarize(&samples, size).is_some_and(|s| s.median_ci95_relative <= timing.target_relative_ci);
+        let mut precise = false;
+        if samples.len() >= next_look {
+            precise = summarize(&samples, size).is_some_and(|s| rule.precise(&s));
+            next_look = StopRule::next_look(samples.len());
+        }
         let spent = started.elapsed() >= budget && samples.len() >= 3;
         if precise || spent || samples.len() >= MAX_SAMPLES {
             break;

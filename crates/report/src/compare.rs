@@ -150,3 +150,14 @@ pub fn summary(c: &Comparison) -> Vec<String> {
     }
     lines
 }
+
+/// The comparison of `runs` with every series named by its label
+/// ([`crate::labels`]) and described by its library, file and environment.
+pub fn labelled(runs: &[(String, &cryptobench_core::result::RunResult)]) -> Comparison {
+    let labels = crate::labels::Labels::for_runs(runs);
+    let mut c = cryptobench_core::compare::compare(runs);
+    for (series, label) in c.series.iter_mut().zip(labels.all()) {
+        series.name = label.to_string();
+    }
+    c
+}

@@ -14,16 +14,23 @@ pub fn host_line(run: &RunResult) -> String {
     format!("{cpu}; {} {}{kernel}", h.os, h.arch)
 }
 
-/// "[1] openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)"
-pub fn configuration_line(c: &ConfigurationResult) -> String {
-    let mut line = format!("[{}] {}", c.index, c.spec.display());
+/// "OpenSSL 3.0.19 — openssl: OpenSSL 3.0.19 27 Jan 2026 (/usr/lib/…/libcrypto.so.3)":
+/// the configuration's label, then what the user asked for and what the library said.
+pub fn configuration_line(c: &ConfigurationResult, label: &str) -> String {
+    let mut line = label.to_string();
+    if label != c.spec.display() || c.backend.is_some() {
+        line.push_str(&format!(" — {}", c.spec.display()));
+    }
+    if let Some(e) = c.platform.as_ref().and_then(|p| p.emulated_by.as_deref()) {
+        line.push_str(&format!(" (emulated by {e})"));
+    }
     if let Some(b) = &c.backend {
         line.push_str(&format!(": {}", b.version));
         if let Some(p) = &b.library_path {
             line.push_str(&format!(" ({p})"));
         }
     }
-    for (k, v) in &c.spec.env {
+    for (k, v) in c.spec.capability_env() {
         line.push_str(&format!(" {k}={v}"));
     }
     match &c.status {
@@ -33,6 +40,16 @@ pub fn configuration_line(c: &ConfigurationResult) -> String {
         ConfigurationStatus::TimedOut { reason } => line.push_str(&format!(" — TIMED OUT: {reason}")),
     }
     line
+}
+
+/// "completed", "UNAVAILABLE: …", "CRASHED: …", "TIMED OUT: …".
+pub fn status_text(c: &ConfigurationResult) -> String {
+    match &c.status {
+        ConfigurationStatus::Completed => "completed".into(),
+        ConfigurationStatus::Unavailable { reason } => format!("UNAVAILABLE: {reason}"),
+        ConfigurationStatus::Crashed { reason } => format!("CRASHED: {reason}"),
+        ConfigurationStatus::TimedOut { reason } => format!("TIMED OUT: {reason}"),
+    }
 }
 
 /// The library's CPUINFO line, as `openssl version -a` prints it.
@@ -55,7 +72,7 @@ pub fn timing_line(run: &RunResult) -> String {
     let t = &run.settings.timing;
     let pin = run.settings.pinned_cpu.map(|c| format!(", pinned to CPU {c}")).unwrap_or_default();
     format!(
-        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, ≥{} samples) or after {:.2} s per cell{pin}",
+        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, allowing for correlated samples, ≥{} samples) or after {:.2} s per cell{pin}",
         t.sample_target_ns as f64 / 1e6,
         t.target_relative_ci * 100.0,
         t.min_samples,

@@ -12,8 +12,10 @@ use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult};
 pub struct Factor {
     /// "OPENSSL_ia32cap=~0x…" (the environment of the masked configuration).
     pub mask: String,
-    /// "[1] vs [2]"
-    pub pair: String,
+    /// The run indices of the configuration without the mask and of the one with it
+    /// (reports name them by their labels).
+    pub base: usize,
+    pub masked: usize,
     pub algorithm: String,
     pub operation: &'static str,
     pub mode: String,
@@ -54,18 +56,19 @@ fn medians(c: &ConfigurationResult) -> impl Iterator<Item = (Key, f64, Vec<f64>)
 
 pub fn factors(run: &RunResult) -> Vec<Factor> {
     let mut out = Vec::new();
-    for masked in run.configurations.iter().filter(|c| !c.spec.env.is_empty()) {
-        let Some(base) = run
-            .configurations
-            .iter()
-            .find(|c| c.spec.env.is_empty() && c.spec.backend == masked.spec.backend && c.spec.library == masked.spec.library)
-        else {
+    for masked in run.configurations.iter().filter(|c| c.spec.capability_env().next().is_some()) {
+        // The same library in the same place (native, or through the same emulator) without a mask.
+        let Some(base) = run.configurations.iter().find(|c| {
+            c.spec.capability_env().next().is_none()
+                && c.spec.backend == masked.spec.backend
+                && c.spec.library == masked.spec.library
+                && c.spec.worker == masked.spec.worker
+        }) else {
             continue;
         };
         let mask = masked
             .spec
-            .env
-            .iter()
+            .capability_env()
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(" ");
@@ -79,7 +82,8 @@ pub fn factors(run: &RunResult) -> Vec<Factor> {
                 };
                 out.push(Factor {
                     mask: mask.clone(),
-                    pair: format!("[{}] vs [{}]", base.index, masked.index),
+                    base: base.index,
+                    masked: masked.index,
                     algorithm: key.0.clone(),
                     operation: key.1,
                     mode: key.2.clone(),

@@ -4,6 +4,7 @@
 use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult, VerificationOutcome};
 use cryptobench_core::units::Unit;
 
+use crate::labels::Labels;
 use crate::size_label;
 
 /// Appended to a figure that comes with a warning.
@@ -29,7 +30,8 @@ fn row_keys(c: &ConfigurationResult) -> Vec<RowKey> {
     keys
 }
 
-pub fn build(run: &RunResult, unit: Unit) -> Grid {
+/// The grid of the run at position `pos` of a report whose configurations `labels` names.
+pub fn build(run: &RunResult, unit: Unit, labels: &Labels, pos: usize) -> Grid {
     let many = run.configurations.len() > 1;
     let mut header: Vec<String> = vec!["algorithm".into(), "op".into(), "mode".into()];
     if many {
@@ -51,8 +53,9 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
     for key in &keys {
         for c in run.configurations.iter().filter(|c| !c.cells.is_empty()) {
             let mut row = vec![key.0.clone(), key.1.to_string(), key.2.clone()];
+            let label = labels.get(pos, c.index);
             if many {
-                row.push(format!("[{}]", c.index));
+                row.push(label.to_string());
             }
             for &size in &run.settings.sizes {
                 let cell = c.cells.iter().find(|x| {
@@ -65,7 +68,7 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
                         key.1,
                         key.2,
                         size_label(size),
-                        if many { format!(" [{}]", c.index) } else { String::new() }
+                        if many { format!(" ({label})") } else { String::new() }
                     )
                 };
                 row.push(match cell.map(|x| &x.outcome) {
@@ -90,7 +93,7 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
                         let note = format!(
                             "n/a {}{}: {reason}",
                             key.0,
-                            if many { format!(" [{}]", c.index) } else { String::new() }
+                            if many { format!(" ({label})") } else { String::new() }
                         );
                         if !notes
                             .iter()
@@ -106,13 +109,13 @@ pub fn build(run: &RunResult, unit: Unit) -> Grid {
         }
     }
     for c in &run.configurations {
-        notes.extend(verification_note(c));
+        notes.extend(verification_note(c, labels.get(pos, c.index)));
     }
     Grid { header, rows, notes }
 }
 
 /// One line per configuration: how many algorithms passed which checks.
-fn verification_note(c: &ConfigurationResult) -> Vec<String> {
+fn verification_note(c: &ConfigurationResult, label: &str) -> Vec<String> {
     let passed: Vec<_> = c
         .verifications
         .iter()
@@ -124,15 +127,14 @@ fn verification_note(c: &ConfigurationResult) -> Vec<String> {
     let mut notes = Vec::new();
     if !passed.is_empty() {
         notes.push(format!(
-            "[{}] verified before timing: {} algorithms, {} checks (published known answers, round trips, AEAD tamper rejection)",
-            c.index,
+            "{label}: verified before timing: {} algorithms, {} checks (published known answers, round trips, AEAD tamper rejection)",
             passed.len(),
             passed.iter().sum::<usize>()
         ));
     }
     for v in &c.verifications {
         if let VerificationOutcome::Failed { reason } = &v.outcome {
-            notes.push(format!("[{}] VERIFICATION FAILED for {}: {reason}", c.index, v.algorithm));
+            notes.push(format!("{label}: VERIFICATION FAILED for {}: {reason}", v.algorithm));
         }
     }
     notes
@@ -155,11 +157,12 @@ impl Grid {
     }
 
     /// The grid's notes followed by each configuration's clock and score lines.
-    pub fn notes_with_derived(&self, run: &RunResult) -> Vec<String> {
+    pub fn notes_with_derived(&self, run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
         let mut notes = self.notes.clone();
         for c in &run.configurations {
-            notes.extend(crate::derived::clock_line(c));
-            notes.extend(crate::derived::score_line(c));
+            let label = labels.get(pos, c.index);
+            notes.extend(crate::derived::clock_line(c, label));
+            notes.extend(crate::derived::score_line(c, label));
         }
         notes
     }

@@ -1,20 +1,30 @@
 //! Renders a [`RunResult`]: one module per format, none of them measuring
 //! anything. Table and Markdown share the grid ([`grid`]) and the
-//! description of the environment ([`environment`]).
+//! description of the environment ([`environment`]); every format names
+//! configurations by their [`labels`]. The reports (`cryptobench report`,
+//! [`html`] and [`report_markdown`]) answer first: an audit's
+//! [`verdicts`], a comparison's [`winners`], one configuration's
+//! [`headline`] figures.
 
 mod binding;
 pub mod charts;
 pub mod compare;
 mod csv;
 mod derived;
+pub mod emulation;
 mod environment;
 pub mod factors;
 mod grid;
+mod headline;
 pub mod html;
 mod json;
+pub mod labels;
 mod markdown;
 pub mod report_markdown;
+pub mod shape;
 mod table;
+pub mod verdicts;
+pub mod winners;
 
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;

@@ -3,17 +3,19 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
+use crate::labels::Labels;
 use crate::table::unit_meaning;
 use crate::{binding, derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
+    let labels = Labels::for_run(run);
     let mut out = format!("### {} {} — {}\n\n", run.tool.name, run.tool.version, run.started_at);
     out.push_str(&format!("- **host:** {}\n", host_line(run)));
     if let Some(clock) = derived::host_clock_line(run) {
         out.push_str(&format!("- **clock:** {clock}\n"));
     }
     for c in &run.configurations {
-        out.push_str(&format!("- **{}**", configuration_line(c)));
+        out.push_str(&format!("- **{}**", configuration_line(c, labels.get(0, c.index))));
         if let Some(under) = underneath_line(c) {
             out.push_str(&format!(" — {under}"));
         }
@@ -23,21 +25,37 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         out.push('\n');
     }
     out.push_str(&format!("- **timing:** {}\n", timing_line(run)));
+    for w in &run.warnings {
+        out.push_str(&format!("- **warning:** {w}\n"));
+    }
     out.push_str(&format!(
         "- **figures:** {} ({}); `{}` marks a figure to read with care\n\n",
         unit.label(),
         unit_meaning(unit),
         grid::NOISY_MARK
     ));
-    let g = grid::build(run, unit);
+    let g = grid::build(run, unit, &labels, 0);
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(ASCII_MARKDOWN, run.settings.sizes.len())));
     }
-    let mut notes = g.notes_with_derived(run);
-    for c in &run.configurations {
-        notes.extend(derived::overhead_lines(c, unit));
-        notes.extend(binding::lines(c, unit));
+    for pair in crate::emulation::pairs(run) {
+        let (header, rows) = crate::emulation::ratio_rows(run, &pair);
+        let mut table = comfy_table::Table::new();
+        table.load_preset(ASCII_MARKDOWN).set_header(header);
+        for row in rows {
+            table.add_row(row);
+        }
+        out.push_str(&format!(
+            "\n**{}**\n\n{table}\n",
+            crate::emulation::title(&pair, |c| labels.get(0, c.index))
+        ));
     }
+    let mut notes = g.notes_with_derived(run, &labels, 0);
+    for c in &run.configurations {
+        notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));
+        notes.extend(binding::lines(c, unit, &labels));
+    }
+    notes.extend(crate::table::audit_lines(run, &labels));
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {

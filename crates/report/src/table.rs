@@ -3,9 +3,11 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
-use crate::{binding, derived, grid};
+use crate::labels::Labels;
+use crate::{binding, derived, emulation, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
+    let labels = Labels::for_run(run);
     let mut out = String::new();
     out.push_str(&format!("{} {} — {}\n", run.tool.name, run.tool.version, run.started_at));
     out.push_str(&format!("host: {}\n", host_line(run)));
@@ -13,7 +15,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         out.push_str(&format!("clock: {clock}\n"));
     }
     for c in &run.configurations {
-        out.push_str(&configuration_line(c));
+        out.push_str(&configuration_line(c, labels.get(0, c.index)));
         out.push('\n');
         if let Some(under) = underneath_line(c) {
             out.push_str(&format!("    {under}\n"));
@@ -23,6 +25,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         }
     }
     out.push_str(&format!("timing: {}\n", timing_line(run)));
+    for w in &run.warnings {
+        out.push_str(&format!("WARNING: {w}\n"));
+    }
     out.push_str(&format!(
         "figures: {} ({}), {} marks a figure to read with care\n\n",
         unit.label(),
@@ -30,11 +35,11 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
         grid::NOISY_MARK
     ));
 
-    let g = grid::build(run, unit);
+    let g = grid::build(run, unit, &labels, 0);
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(NOTHING, run.settings.sizes.len())));
     }
-    let notes = g.notes_with_derived(run);
+    let notes = g.notes_with_derived(run, &labels, 0);
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {
@@ -42,24 +47,49 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             out.push('\n');
         }
     }
-    let overheads: Vec<String> = run.configurations.iter().flat_map(|c| derived::overhead_lines(c, unit)).collect();
+    for pair in emulation::pairs(run) {
+        let (header, rows) = emulation::ratio_rows(run, &pair);
+        let mut table = comfy_table::Table::new();
+        table.load_preset(NOTHING).set_header(header);
+        for row in rows {
+            table.add_row(row);
+        }
+        out.push_str(&format!("\n{}\n{table}\n", emulation::title(&pair, |c| labels.get(0, c.index))));
+    }
+    let overheads: Vec<String> = run
+        .configurations
+        .iter()
+        .flat_map(|c| derived::overhead_lines(c, unit, labels.get(0, c.index)))
+        .collect();
     if !overheads.is_empty() {
         out.push_str("\noverhead model, time per call = a + n / r∞:\n");
         for line in overheads {
             out.push_str(&format!("  {line}\n"));
         }
     }
-    let bindings: Vec<String> = run.configurations.iter().flat_map(|c| binding::lines(c, unit)).collect();
+    let bindings: Vec<String> = run.configurations.iter().flat_map(|c| binding::lines(c, unit, &labels)).collect();
     if !bindings.is_empty() {
-        out.push_str(
-            "
-binding cost, each runtime against the C library it calls (same run):\n",
-        );
+        out.push_str("\nbinding cost, each runtime against the C library it calls (same run):\n");
         for line in bindings {
             out.push_str(&format!("  {line}\n"));
         }
     }
+    let verdicts = audit_lines(run, &labels);
+    if !verdicts.is_empty() {
+        out.push_str("\naudit verdicts:\n");
+        for line in verdicts {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
     out
+}
+
+/// The saved verdicts of an audit run: "OpenSSL 3.0.19: aes-128-gcm [AES off]: accelerated by …".
+pub fn audit_lines(run: &RunResult, labels: &Labels) -> Vec<String> {
+    crate::verdicts::rows(run, 0, labels)
+        .iter()
+        .map(|r| format!("{}: {} [{}]: {}", r.library, r.algorithm, r.switched_off, r.verdict.text))
+        .collect()
 }
 
 pub fn unit_meaning(unit: Unit) -> &'static str {

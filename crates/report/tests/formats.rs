@@ -72,6 +72,8 @@ fn fixture() -> RunResult {
             tsc_mhz: Some(2445.4),
             reported_mhz: Some(2445.4),
             reported_mhz_source: Some("/proc/cpuinfo cpu MHz".into()),
+            governor: None,
+            boost: None,
         },
         settings: RunSettings {
             timing: TimingSettings {
@@ -166,6 +168,7 @@ fn fixture() -> RunResult {
                         max_mhz: 3010.0,
                         repetitions: 7,
                     }),
+                    not_meaningful: None,
                 }),
                 overheads: vec![OverheadFit {
                     algorithm: "aes-128-gcm".into(),
@@ -203,6 +206,8 @@ fn fixture() -> RunResult {
         ],
         label: None,
         imported: None,
+        warnings: Vec::new(),
+        audit: None,
     }
 }
 

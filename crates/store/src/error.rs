@@ -9,6 +9,9 @@ pub enum StoreError {
     #[error("cannot open the database {path}: {detail}; check that its directory exists and is writable, or use --no-save")]
     CannotOpen { path: PathBuf, detail: String },
 
+    #[error("the folder {folder} does not exist, so no database can be kept there; create it first, or give another --db path")]
+    NoSuchFolder { folder: PathBuf },
+
     #[error("cannot connect to PostgreSQL at {url}: {detail}; check that the server runs and accepts this user, or use --no-save")]
     Connect { url: String, detail: String },
 
@@ -42,6 +45,7 @@ impl StoreError {
                 | StoreError::NoSuchRun(_)
                 | StoreError::Connect { .. }
                 | StoreError::CannotOpen { .. }
+                | StoreError::NoSuchFolder { .. }
                 | StoreError::NewerSchema { .. }
         )
     }

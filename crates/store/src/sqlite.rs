@@ -62,16 +62,17 @@ impl Transaction for Tx<'_> {
 }
 
 impl SqliteStore {
-    /// Opens or creates the file. A file that is not SQLite, or a SQLite
-    /// database that is not cryptobench's, is refused before anything is
-    /// written to it.
+    /// Opens or creates the file; its folder must exist (a mistyped path must
+    /// not quietly grow folders and an empty database). A file that is not
+    /// SQLite, or a SQLite database that is not cryptobench's, is refused
+    /// before anything is written to it.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         let cannot = |detail: String| StoreError::CannotOpen {
             path: path.to_path_buf(),
             detail,
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| cannot(format!("creating {}: {e}", dir.display())))?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+            return Err(StoreError::NoSuchFolder { folder: dir.to_path_buf() });
         }
         if path.is_dir() {
             return Err(cannot("it is a directory".into()));

@@ -10,8 +10,19 @@ use common::{as_json, fixture, round_trip};
 
 fn temp_db() -> (tempfile::TempDir, Location) {
     let dir = tempfile::tempdir().unwrap();
-    let loc = Location::Sqlite(dir.path().join("sub/dir/runs.sqlite"));
+    let loc = Location::Sqlite(dir.path().join("runs.sqlite"));
     (dir, loc)
+}
+
+#[test]
+fn a_missing_folder_is_refused_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = open(&Location::Sqlite(dir.path().join("sub/dir/runs.sqlite")))
+        .err()
+        .expect("refused");
+    assert!(matches!(err, StoreError::NoSuchFolder { .. }), "{err}");
+    assert!(err.is_usage());
+    assert!(!dir.path().join("sub").exists());
 }
 
 #[test]

@@ -14,6 +14,7 @@ pub const DISABLE_HWF_ENV: &str = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
 
 /// hwflist name → the feature names `cryptobench cpu` uses.
 const NAMES: &[(&str, &[&str])] = &[
+    ("intel-ssse3", &["ssse3"]),
     ("intel-aesni", &["aes"]),
     ("intel-pclmul", &["pclmulqdq"]),
     ("intel-vaes-vpclmul", &["vaes", "vpclmulqdq"]),
@@ -22,6 +23,7 @@ const NAMES: &[(&str, &[&str])] = &[
     ("intel-avx2", &["avx2"]),
     ("intel-avx512", &["avx512f"]),
     ("intel-gfni", &["gfni"]),
+    ("arm-neon", &["neon"]),
     ("arm-aes", &["aes"]),
     ("arm-pmull", &["pmull"]),
     ("arm-sha1", &["sha1"]),
@@ -30,10 +32,14 @@ const NAMES: &[(&str, &[&str])] = &[
     ("arm-sha512", &["sha512"]),
     ("arm-sve", &["sve"]),
     ("arm-sve2", &["sve2"]),
+    ("ppc-vcrypto", &["vcrypto"]),
 ];
 
 /// Features the hwflist can express.
 pub const UNDERSTOOD: &[&str] = &[
+    "ssse3",
+    "neon",
+    "vcrypto",
     "aes",
     "pclmulqdq",
     "vaes",
@@ -76,9 +82,10 @@ pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
 /// VPCLMULQDQ in one flag, so it belongs to both families.
 fn family_flags(family: Family) -> &'static [&'static str] {
     match family {
-        Family::Aes => &["intel-aesni", "intel-vaes-vpclmul", "arm-aes"],
-        Family::Clmul => &["intel-pclmul", "intel-vaes-vpclmul", "arm-pmull"],
-        Family::Sha => &["intel-shaext", "arm-sha1", "arm-sha2", "arm-sha512"],
+        Family::Aes => &["intel-aesni", "intel-vaes-vpclmul", "arm-aes", "ppc-vcrypto"],
+        Family::Clmul => &["intel-pclmul", "intel-vaes-vpclmul", "arm-pmull", "ppc-vcrypto"],
+        Family::Sha => &["intel-shaext", "arm-sha1", "arm-sha2", "arm-sha512", "ppc-vcrypto"],
+        Family::Simd => &["intel-ssse3", "intel-avx", "intel-avx2", "intel-avx512", "arm-neon"],
     }
 }
 
@@ -95,6 +102,21 @@ pub fn mask(families: &[Family]) -> (&'static str, String) {
     (DISABLE_HWF_ENV, flags.join(","))
 }
 
+/// The CPU features a mask of `families` switches off: the features of its hwflist names.
+pub fn cleared(families: &[Family]) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    for family in families {
+        for flag in family_flags(*family) {
+            for name in NAMES.iter().filter(|(n, _)| n == flag).flat_map(|(_, names)| names.iter()) {
+                if !out.contains(name) {
+                    out.push(*name);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,18 +125,21 @@ mod tests {
     fn decodes_the_hwflist() {
         let f = features("hwflist:intel-bmi2:intel-ssse3:intel-pclmul:intel-aesni:intel-avx2:intel-shaext:intel-vaes-vpclmul").unwrap();
         let names: Vec<&str> = f.iter().map(|x| x.name).collect();
-        assert_eq!(names, vec!["pclmulqdq", "aes", "avx2", "sha_ni", "vaes", "vpclmulqdq"]);
-        assert_eq!(f[1].source, "libgcrypt hwflist intel-aesni");
+        assert_eq!(names, vec!["ssse3", "pclmulqdq", "aes", "avx2", "sha_ni", "vaes", "vpclmulqdq"]);
+        assert_eq!(f[2].source, "libgcrypt hwflist intel-aesni");
         assert!(features("OPENSSL_ia32cap=0x1").is_none());
     }
 
     #[test]
     fn masks_name_whole_families() {
-        assert_eq!(mask(&[Family::Aes]).1, "intel-aesni,intel-vaes-vpclmul,arm-aes");
+        assert_eq!(mask(&[Family::Aes]).1, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto");
         assert_eq!(
             mask(&[Family::Sha]),
-            (DISABLE_HWF_ENV, "intel-shaext,arm-sha1,arm-sha2,arm-sha512".to_string())
+            (DISABLE_HWF_ENV, "intel-shaext,arm-sha1,arm-sha2,arm-sha512,ppc-vcrypto".to_string())
         );
+        assert_eq!(cleared(&[Family::Aes]), vec!["aes", "vaes", "vpclmulqdq", "vcrypto"]);
+        assert_eq!(cleared(&[Family::Sha]), vec!["sha_ni", "sha1", "sha2", "sha512", "vcrypto"]);
+        assert_eq!(cleared(&[Family::Simd]), vec!["ssse3", "avx", "avx2", "avx512f", "neon"]);
         let all = mask(&Family::ALL).1;
         assert_eq!(all.matches("intel-vaes-vpclmul").count(), 1);
     }

@@ -7,6 +7,7 @@ pub mod arm;
 pub mod gcrypt;
 pub mod nettle;
 pub mod openssl;
+pub mod ppc;
 mod runtime;
 pub mod x86;
 
@@ -25,6 +26,7 @@ pub struct Feature {
 
 /// Features that matter for cryptography, in display order, per architecture.
 pub const X86_CRYPTO: &[&str] = &[
+    "ssse3",
     "aes",
     "pclmulqdq",
     "vaes",
@@ -38,25 +40,57 @@ pub const X86_CRYPTO: &[&str] = &[
     "avx512vl",
     "gfni",
 ];
-pub const ARM_CRYPTO: &[&str] = &["aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"];
+pub const ARM_CRYPTO: &[&str] = &["neon", "aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"];
+/// POWER: AltiVec/VMX and the ISA 2.07 vector crypto (AES, SHA-2, vpmsum; POWER8+).
+pub const PPC_CRYPTO: &[&str] = &["altivec", "vcrypto"];
 
-/// The crypto feature names relevant on this architecture.
-pub fn crypto_feature_names() -> &'static [&'static str] {
-    if cfg!(any(target_arch = "aarch64", target_arch = "arm")) {
-        ARM_CRYPTO
-    } else {
-        X86_CRYPTO
+/// The crypto feature names relevant on the architecture `arch` (Rust's
+/// names: std::env::consts::ARCH of the worker that reports them).
+pub fn crypto_feature_names_of(arch: &str) -> &'static [&'static str] {
+    match arch {
+        "aarch64" | "arm" => ARM_CRYPTO,
+        a if a.starts_with("powerpc") => PPC_CRYPTO,
+        _ => X86_CRYPTO,
     }
+}
+
+/// The crypto feature names relevant on this build's architecture.
+pub fn crypto_feature_names() -> &'static [&'static str] {
+    crypto_feature_names_of(std::env::consts::ARCH)
 }
 
 /// A library's own view of the CPU, decoded from the capability string its
 /// backend reports (OpenSSL's capability vector, libgcrypt's hwflist), with
-/// the features that string can express at all.
-pub fn library_view(capabilities: &str) -> Option<(Vec<Feature>, &'static [&'static str])> {
+/// the features that string can express at all in the library's `version`
+/// (its own version string, e.g. "OpenSSL 3.0.22 25 Aug 2026").
+pub fn library_view(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])> {
     if let Some(v) = openssl::parse(capabilities) {
-        return Some((openssl::features(&v), openssl::understood(&v)));
+        return Some((
+            openssl::features(&v),
+            openssl::understood_in(&v, version.and_then(openssl::release)),
+        ));
     }
     gcrypt::features(capabilities).map(|f| (f, gcrypt::UNDERSTOOD))
+}
+
+/// The features a worker reported, under the names this crate knows (the
+/// tables of every architecture; a worker may run on another one). Names
+/// this build does not know are dropped.
+pub fn from_records(records: &[cryptobench_core::result::FeatureRecord]) -> Vec<Feature> {
+    records
+        .iter()
+        .filter_map(|r| {
+            X86_CRYPTO
+                .iter()
+                .chain(ARM_CRYPTO)
+                .chain(PPC_CRYPTO)
+                .find(|n| **n == r.name)
+                .map(|name| Feature {
+                    name,
+                    source: r.source.clone(),
+                })
+        })
+        .collect()
 }
 
 /// A difference between what the CPU offers and what a library believes.

@@ -23,10 +23,20 @@ const ARM64: &[(&str, &str, Family)] = &[
     ("sha2", "sha2", Family::Sha),
 ];
 
-/// The override that keeps every feature `cpu` offers except those of `families`.
-pub fn mask(cpu: &[Feature], vendor: Option<&str>, families: &[Family]) -> (&'static str, String) {
-    let arm = cfg!(target_arch = "aarch64");
-    let table = if arm { ARM64 } else { X86 };
+/// Nettle's names on the worker architecture `arch` (std::env::consts::ARCH).
+fn table(arch: &str) -> &'static [(&'static str, &'static str, Family)] {
+    if arch == "aarch64" {
+        ARM64
+    } else {
+        X86
+    }
+}
+
+/// The override that keeps every feature `cpu` offers except those of
+/// `families`, for a worker of architecture `arch`.
+pub fn mask(cpu: &[Feature], vendor: Option<&str>, families: &[Family], arch: &str) -> (&'static str, String) {
+    let arm = arch == "aarch64";
+    let table = table(arch);
     let mut items: Vec<&str> = Vec::new();
     if !arm {
         match vendor {
@@ -43,7 +53,17 @@ pub fn mask(cpu: &[Feature], vendor: Option<&str>, families: &[Family]) -> (&'st
     (FAT_OVERRIDE_ENV, items.join(","))
 }
 
-#[cfg(all(test, target_arch = "x86_64"))]
+/// The CPU features a mask of `families` switches off: those of Nettle's
+/// names in the families (Nettle has no VAES, SHA512 or SIMD switch).
+pub fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
+    table(arch)
+        .iter()
+        .filter(|(_, _, family)| families.contains(family))
+        .map(|(_, feature, _)| *feature)
+        .collect()
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -57,9 +77,19 @@ mod tests {
     #[test]
     fn keeps_what_the_cpu_has_minus_the_family() {
         let cpu = [f("aes"), f("pclmulqdq"), f("sha_ni"), f("avx2")];
-        assert_eq!(mask(&cpu, Some("AuthenticAMD"), &[Family::Aes]).1, "vendor:amd,pclmul,sha_ni");
-        assert_eq!(mask(&cpu, Some("GenuineIntel"), &[Family::Sha]).1, "vendor:intel,aesni,pclmul");
-        assert_eq!(mask(&cpu, None, &Family::ALL).1, "");
-        assert_eq!(mask(&[f("aes")], None, &[Family::Clmul]).1, "aesni");
+        assert_eq!(
+            mask(&cpu, Some("AuthenticAMD"), &[Family::Aes], "x86_64").1,
+            "vendor:amd,pclmul,sha_ni"
+        );
+        assert_eq!(
+            mask(&cpu, Some("GenuineIntel"), &[Family::Sha], "x86_64").1,
+            "vendor:intel,aesni,pclmul"
+        );
+        assert_eq!(mask(&cpu, None, &Family::ALL, "x86_64").1, "");
+        assert_eq!(mask(&[f("aes")], None, &[Family::Clmul], "x86_64").1, "aesni");
+        assert_eq!(cleared(&[Family::Aes, Family::Sha], "x86_64"), vec!["aes", "sha_ni"]);
+        assert!(cleared(&[Family::Simd], "x86_64").is_empty(), "Nettle has no SIMD switch");
+        let arm = [f("aes"), f("pmull"), f("sha2")];
+        assert_eq!(mask(&arm, None, &[Family::Aes], "aarch64").1, "pmull,sha2");
     }
 }

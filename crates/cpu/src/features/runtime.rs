@@ -19,6 +19,13 @@ fn read() -> Vec<Feature> {
     super::arm::decode_hwcap(hwcap as u64, hwcap2 as u64)
 }
 
+#[cfg(all(target_arch = "powerpc64", target_os = "linux"))]
+fn read() -> Vec<Feature> {
+    // SAFETY: getauxval only reads the auxiliary vector.
+    let (hwcap, hwcap2) = unsafe { (libc::getauxval(libc::AT_HWCAP), libc::getauxval(libc::AT_HWCAP2)) };
+    super::ppc::decode_hwcap(hwcap as u64, hwcap2 as u64)
+}
+
 #[cfg(all(target_arch = "aarch64", target_os = "macos"))]
 fn read() -> Vec<Feature> {
     super::arm::MACOS_SYSCTLS
@@ -61,6 +68,7 @@ fn read() -> Vec<Feature> {
 
 #[cfg(not(any(
     target_arch = "x86_64",
+    all(target_arch = "powerpc64", target_os = "linux"),
     all(
         target_arch = "aarch64",
         any(target_os = "linux", target_os = "android", target_os = "macos", windows)

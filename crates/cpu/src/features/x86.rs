@@ -24,6 +24,7 @@ pub struct CpuidWords {
 type Bit = (&'static str, fn(&CpuidWords) -> u32, u32, &'static str);
 
 const BITS: &[Bit] = &[
+    ("ssse3", |w| w.leaf1_ecx, 9, "CPUID.1:ECX"),
     ("aes", |w| w.leaf1_ecx, 25, "CPUID.1:ECX"),
     ("pclmulqdq", |w| w.leaf1_ecx, 1, "CPUID.1:ECX"),
     ("avx", |w| w.leaf1_ecx, 28, "CPUID.1:ECX"),
@@ -125,6 +126,7 @@ mod tests {
             assert!(n.contains(&expected), "{expected} missing from {n:?}");
         }
         assert!(!n.contains(&"avx512f") && !n.contains(&"gfni") && !n.contains(&"sha512"));
+        assert!(n.contains(&"ssse3"));
         let aes = decode(&EPYC_ZEN3).into_iter().find(|f| f.name == "aes").unwrap();
         assert_eq!(aes.source, "CPUID.1:ECX[25]");
     }

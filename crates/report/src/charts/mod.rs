@@ -1,31 +1,21 @@
 //! Charts drawn with plotters into SVG strings, to be inlined in the HTML
-//! report (no scripts, no fonts, no network).
+//! report (no scripts, no fonts, no network). One module per chart kind;
+//! [`style`] gives each configuration its colour, dash and marker, and
+//! [`svg`] the elements drawn over plotters' axes (tooltips, bars, markers).
 
-mod bars;
-mod lines;
+pub mod bars;
+pub mod lines;
+pub mod style;
+pub mod svg;
 
-pub use bars::bars;
-pub use lines::{throughput_by_size, Line};
+pub use bars::{horizontal_bars, Bar, BarChart, Group};
+pub use lines::{throughput_by_size, Axes, Fit, SizePoint, SizeSeries};
+pub use style::colour;
 
-use plotters::style::RGBColor;
-
-pub const WIDTH: u32 = 720;
-pub const HEIGHT: u32 = 400;
-
-/// Colour-blind-safe palette (Okabe & Ito, "Color Universal Design", 2008).
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(0, 114, 178),
-    RGBColor(230, 159, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(86, 180, 233),
-    RGBColor(213, 94, 0),
-    RGBColor(240, 228, 66),
-    RGBColor(0, 0, 0),
-];
-
-pub fn colour(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
+/// The font size to ask plotters for so that its SVG text is `px` pixels
+/// high: plotters divides the size it is given by 1.24.
+pub(crate) fn font(px: f64) -> (&'static str, f64) {
+    ("sans-serif", px * 1.24)
 }
 
 /// Why a chart could not be drawn (plotters reports drawing errors as text).

@@ -1,0 +1,165 @@
+//! The answer of a comparison of libraries, builds or runs: per algorithm,
+//! at the largest and the smallest size, which configuration is fastest,
+//! whether its lead over the next is beyond the noise (the rule of
+//! `compare`: Mann–Whitney on the samples and more than 1% apart), and the
+//! spread from the slowest to the fastest.
+
+use cryptobench_core::compare::{judge, Verdict};
+use cryptobench_core::result::{CellOutcome, RunResult};
+
+use crate::labels::Labels;
+
+/// Where 16 KiB and 16 B are measured, the sizes the answer is given at.
+pub const LARGE: usize = 16384;
+pub const SMALL: usize = 16;
+
+/// One configuration's figure for a cell.
+#[derive(Debug, Clone)]
+pub struct Contender {
+    /// Position in the report (colour, marker).
+    pub style: usize,
+    pub label: String,
+    pub median: f64,
+    pub noisy: bool,
+    samples: Vec<f64>,
+}
+
+/// How sure the lead is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lead {
+    /// Beyond the noise against the runner-up.
+    Clear,
+    /// Within the noise of one or more others (named in `tied`).
+    Tie,
+    /// Too few samples to test (e.g. imported figures).
+    Untested,
+    /// Only one configuration measured this cell.
+    Alone,
+}
+
+#[derive(Debug, Clone)]
+pub struct Standing {
+    pub size: usize,
+    /// Fastest first.
+    pub ranking: Vec<Contender>,
+    pub lead: Lead,
+    /// Others within the noise of the fastest.
+    pub tied: Vec<String>,
+}
+
+impl Standing {
+    pub fn fastest(&self) -> &Contender {
+        &self.ranking[0]
+    }
+
+    pub fn slowest(&self) -> &Contender {
+        self.ranking.last().expect("a standing has a contender")
+    }
+
+    /// Fastest over slowest median.
+    pub fn spread(&self) -> f64 {
+        self.fastest().median / self.slowest().median
+    }
+}
+
+pub struct WinnerRow {
+    pub algorithm: String,
+    pub operation: &'static str,
+    pub mode: String,
+    pub large: Option<Standing>,
+    pub small: Option<Standing>,
+}
+
+type Key = (String, &'static str, String);
+
+/// Per algorithm, operation and mode of the runs: the standings at the largest and smallest size.
+pub fn rows(runs: &[(String, &RunResult)], labels: &Labels) -> Vec<WinnerRow> {
+    let mut keys: Vec<Key> = Vec::new();
+    for (_, run) in runs {
+        for c in &run.configurations {
+            for x in &c.cells {
+                let k = (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label());
+                if !keys.contains(&k) {
+                    keys.push(k);
+                }
+            }
+        }
+    }
+    keys.into_iter()
+        .filter_map(|key| {
+            let sizes: Vec<usize> = measured_sizes(runs, &key);
+            let large = if sizes.contains(&LARGE) { LARGE } else { *sizes.iter().max()? };
+            let small = if sizes.contains(&SMALL) { SMALL } else { *sizes.iter().min()? };
+            Some(WinnerRow {
+                large: standing(runs, labels, &key, large),
+                small: (small != large).then(|| standing(runs, labels, &key, small)).flatten(),
+                algorithm: key.0,
+                operation: key.1,
+                mode: key.2,
+            })
+        })
+        .collect()
+}
+
+fn measured_sizes(runs: &[(String, &RunResult)], key: &Key) -> Vec<usize> {
+    let mut sizes: Vec<usize> = runs
+        .iter()
+        .flat_map(|(_, r)| r.configurations.iter().flat_map(|c| &c.cells))
+        .filter(|x| matches!(x.outcome, CellOutcome::Measured(_)))
+        .filter(|x| x.spec.algorithm == key.0 && x.spec.operation.short() == key.1 && x.spec.mode_label() == key.2)
+        .map(|x| x.spec.size)
+        .collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+}
+
+fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usize) -> Option<Standing> {
+    let mut ranking: Vec<Contender> = Vec::new();
+    for (pos, (_, run)) in runs.iter().enumerate() {
+        for c in &run.configurations {
+            let found = c.cells.iter().find_map(|x| match &x.outcome {
+                CellOutcome::Measured(m)
+                    if x.spec.size == size
+                        && x.spec.algorithm == key.0
+                        && x.spec.operation.short() == key.1
+                        && x.spec.mode_label() == key.2 =>
+                {
+                    Some((m, x.spec.size))
+                }
+                _ => None,
+            });
+            if let Some((m, size)) = found {
+                ranking.push(Contender {
+                    style: labels.position(pos, c.index),
+                    label: labels.get(pos, c.index).to_string(),
+                    median: m.summary.median,
+                    noisy: m.is_noisy(),
+                    samples: m.samples.iter().map(|s| s.throughput(size)).collect(),
+                });
+            }
+        }
+    }
+    if ranking.is_empty() {
+        return None;
+    }
+    ranking.sort_by(|a, b| b.median.total_cmp(&a.median));
+    let first = &ranking[0];
+    let verdicts: Vec<Verdict> = ranking[1..]
+        .iter()
+        .map(|c| judge(&first.samples, first.median, &c.samples, c.median))
+        .collect();
+    let tied: Vec<String> = ranking[1..]
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| matches!(v, Verdict::Same { .. }))
+        .map(|(c, _)| c.label.clone())
+        .collect();
+    let lead = match verdicts.first() {
+        None => Lead::Alone,
+        Some(Verdict::Different { .. }) => Lead::Clear,
+        Some(Verdict::Same { .. }) => Lead::Tie,
+        Some(_) => Lead::Untested,
+    };
+    Some(Standing { size, ranking, lead, tied })
+}

@@ -1,0 +1,248 @@
+//! `--arch`: running a configuration's worker as another architecture under
+//! qemu-user. Finds the emulator and a cryptobench built for that target,
+//! says where it looked and how to get what is missing, and gives the
+//! command that starts the worker.
+//!
+//! The targets are Debian's multiarch names; qemu-user runs the foreign
+//! binary with `-L /`, so the target's dynamic loader and libraries come
+//! from the multiarch folders (`dpkg --add-architecture arm64`, then e.g.
+//! `apt-get install libc6:arm64 libssl3:arm64`).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use crate::exit::usage;
+
+/// A foreign architecture cryptobench knows how to run.
+pub struct Target {
+    /// The name `--arch` takes (Debian's, where they differ from Rust's).
+    pub name: &'static str,
+    /// Rust's target triple for `cargo build --target`.
+    pub triple: &'static str,
+    /// The qemu-user program (Debian package qemu-user).
+    pub qemu: &'static str,
+    /// Debian's architecture and cross compiler package.
+    pub debian: &'static str,
+    pub gcc: &'static str,
+    /// The dynamic loader the target's binaries ask for (under `-L /`).
+    pub loader: &'static str,
+    /// ELF e_machine of the target (System V ABI, "Machine" values).
+    pub elf_machine: u16,
+}
+
+pub const TARGETS: &[Target] = &[
+    Target {
+        name: "aarch64",
+        triple: "aarch64-unknown-linux-gnu",
+        qemu: "qemu-aarch64",
+        debian: "arm64",
+        gcc: "gcc-aarch64-linux-gnu",
+        loader: "/lib/ld-linux-aarch64.so.1",
+        elf_machine: 183,
+    },
+    Target {
+        name: "armhf",
+        triple: "armv7-unknown-linux-gnueabihf",
+        qemu: "qemu-arm",
+        debian: "armhf",
+        gcc: "gcc-arm-linux-gnueabihf",
+        loader: "/lib/ld-linux-armhf.so.3",
+        elf_machine: 40,
+    },
+    Target {
+        name: "ppc64el",
+        triple: "powerpc64le-unknown-linux-gnu",
+        qemu: "qemu-ppc64le",
+        debian: "ppc64el",
+        gcc: "gcc-powerpc64le-linux-gnu",
+        loader: "/lib64/ld64.so.2",
+        elf_machine: 21,
+    },
+    Target {
+        name: "s390x",
+        triple: "s390x-unknown-linux-gnu",
+        qemu: "qemu-s390x",
+        debian: "s390x",
+        gcc: "gcc-s390x-linux-gnu",
+        loader: "/lib/ld64.so.1",
+        elf_machine: 22,
+    },
+    Target {
+        name: "i386",
+        triple: "i686-unknown-linux-gnu",
+        qemu: "qemu-i386",
+        debian: "i386",
+        gcc: "gcc-i686-linux-gnu",
+        loader: "/lib/ld-linux.so.2",
+        elf_machine: 3,
+    },
+];
+
+/// The target `--arch NAME` means (Rust's names are accepted too).
+pub fn target(name: &str) -> Result<&'static Target> {
+    let n = name.trim().to_ascii_lowercase();
+    let alias = match n.as_str() {
+        "arm64" => "aarch64",
+        "armv7" | "arm" => "armhf",
+        "ppc64le" | "powerpc64le" => "ppc64el",
+        "x86" | "i686" => "i386",
+        other => other,
+    };
+    TARGETS.iter().find(|t| t.name == alias).ok_or_else(|| {
+        usage(format!(
+            "unknown architecture '{name}' in --arch; valid: {}",
+            TARGETS.iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+        ))
+    })
+}
+
+/// The first `program` on PATH.
+pub fn on_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+/// ELF e_machine of a file (offset 18, little- or big-endian per EI_DATA), if it is ELF.
+fn elf_machine(path: &Path) -> Option<u16> {
+    use std::io::Read;
+    let mut head = [0u8; 20];
+    std::fs::File::open(path).ok()?.read_exact(&mut head).ok()?;
+    if &head[..4] != b"\x7fELF" {
+        return None;
+    }
+    let bytes = [head[18], head[19]];
+    Some(if head[5] == 2 {
+        u16::from_be_bytes(bytes)
+    } else {
+        u16::from_le_bytes(bytes)
+    })
+}
+
+/// Where a cryptobench for `t` is looked for, in order: `CRYPTOBENCH_<NAME>_BINARY`
+/// (e.g. CRYPTOBENCH_AARCH64_BINARY), this executable, `cryptobench-<name>` beside this
+/// executable, the cargo target folder this executable was built in
+/// (`target/<triple>/{release,debug}/cryptobench`), `cryptobench-<name>` on PATH.
+pub fn candidates(t: &Target) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Some(p) = std::env::var_os(format!("CRYPTOBENCH_{}_BINARY", t.name.to_ascii_uppercase())) {
+        out.push(PathBuf::from(p));
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        // This very executable, when it is built for the target (an emulated orchestrator).
+        out.push(exe.clone());
+        if let Some(dir) = exe.parent() {
+            out.push(dir.join(format!("cryptobench-{}", t.name)));
+            // …/target/release/cryptobench → …/target/<triple>/{release,debug}/cryptobench
+            if let Some(target_dir) = dir.parent() {
+                for profile in ["release", "debug"] {
+                    out.push(target_dir.join(t.triple).join(profile).join("cryptobench"));
+                }
+            }
+        }
+    }
+    if let Some(p) = on_path(&format!("cryptobench-{}", t.name)) {
+        out.push(p);
+    }
+    out
+}
+
+/// The command that starts a worker for `t`, and the emulator's own
+/// description of itself (`qemu-aarch64 version 7.2.22 …`).
+pub fn worker_command(t: &Target) -> Result<(Vec<String>, String)> {
+    let qemu = on_path(t.qemu).ok_or_else(|| {
+        usage(format!(
+            "--arch {}: {} is not on PATH; install qemu-user (Debian/Ubuntu: apt-get install qemu-user)",
+            t.name, t.qemu
+        ))
+    })?;
+    let tried = candidates(t);
+    let binary = tried.iter().find(|p| elf_machine(p) == Some(t.elf_machine)).ok_or_else(|| {
+        usage(format!(
+            "--arch {}: no cryptobench built for {} found; looked at:\n{}\nbuild one with:\n  rustup target add {}\n  \
+             apt-get install {}\n  cargo build --release --target {}\n(.cargo/config.toml names the linker), or set \
+             CRYPTOBENCH_{}_BINARY to one",
+            t.name,
+            t.triple,
+            tried.iter().map(|p| format!("  {}", p.display())).collect::<Vec<_>>().join("\n"),
+            t.triple,
+            t.gcc,
+            t.triple,
+            t.name.to_ascii_uppercase()
+        ))
+    })?;
+    if !Path::new(t.loader).exists() {
+        return Err(usage(format!(
+            "--arch {}: the {} dynamic loader {} is missing; install the target's C library and the libraries to \
+             measure: dpkg --add-architecture {}; apt-get update; apt-get install libc6:{} libssl3:{}",
+            t.name, t.debian, t.loader, t.debian, t.debian, t.debian
+        )));
+    }
+    let version = describe(&qemu);
+    let command = vec![
+        qemu.display().to_string(),
+        "-L".to_string(),
+        "/".to_string(),
+        binary.display().to_string(),
+    ];
+    Ok((command, version))
+}
+
+/// The emulator's own first line of `--version` ("qemu-aarch64 version 7.2.22 (Debian …)").
+fn describe(qemu: &Path) -> String {
+    std::process::Command::new(qemu)
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.lines().next().map(|l| l.trim().to_string()))
+        .unwrap_or_else(|| qemu.display().to_string())
+}
+
+/// The emulator for this very process's architecture, and its description,
+/// when this process is itself emulated: its workers must be started
+/// through it too, since the kernel cannot run them without binfmt_misc
+/// (absent in most containers).
+pub fn own_emulator() -> Option<(PathBuf, String)> {
+    cryptobench_cpu::emulation::detect()?;
+    let t = TARGETS.iter().find(|t| {
+        let own = std::env::consts::ARCH;
+        t.triple.starts_with(own) || (own == "x86" && t.name == "i386") || (own == "arm" && t.name == "armhf")
+    })?;
+    let qemu = on_path(t.qemu)?;
+    let described = describe(&qemu);
+    Some((qemu, described))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases() {
+        assert_eq!(target("aarch64").unwrap().qemu, "qemu-aarch64");
+        assert_eq!(target("arm64").unwrap().name, "aarch64");
+        assert_eq!(target("ppc64le").unwrap().name, "ppc64el");
+        let err = target("mips").err().unwrap().to_string();
+        assert!(err.contains("aarch64, armhf, ppc64el, s390x, i386"), "{err}");
+    }
+
+    #[test]
+    fn this_executable_is_an_elf_of_its_own_machine() {
+        let exe = std::env::current_exe().unwrap();
+        if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            assert_eq!(elf_machine(&exe), Some(62));
+        }
+        assert_eq!(elf_machine(Path::new("/nonexistent")), None);
+    }
+
+    #[test]
+    fn the_cargo_target_folder_is_among_the_places_looked_at() {
+        let t = target("aarch64").unwrap();
+        let c = candidates(t);
+        assert!(
+            c.iter().any(|p| p.ends_with("aarch64-unknown-linux-gnu/release/cryptobench")),
+            "{c:?}"
+        );
+    }
+}
