@@ -84,13 +84,12 @@ fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Resu
         return Ok((
             d,
             Some(format!(
-                "[{}] is {name} {v}, of the same {} series; {name} {version} itself is not in this run",
-                d.index,
+                "{name} {v} is of the same {} series; {name} {version} itself is not in this run",
                 series(version)
             )),
         ));
     }
-    let present: Vec<String> = libraries.iter().map(|(d, v)| format!("{name} {v} as [{}]", d.index)).collect();
+    let present: Vec<String> = libraries.iter().map(|(_, v)| format!("{name} {v}")).collect();
     Err(if present.is_empty() {
         format!("{name} {version} is not in this run; add a configuration of it (for OpenSSL: --backend openssl, or openssl=PATH to a {version} libcrypto)")
     } else {
@@ -149,7 +148,8 @@ fn cost(c: &ConfigurationResult, info: &BackendInfo, row: &OverheadFit, all: &[C
         .iter()
         .find(|o| o.algorithm == row.algorithm && o.operation == row.operation && o.mode == row.mode)
     else {
-        cost.note = Some(format!("[{}] has no fitted {} {} row", d.index, row.algorithm, row.mode));
+        let library = d.backend.as_ref().map(|b| b.version.as_str()).unwrap_or("the library");
+        cost.note = Some(format!("{library} has no fitted {} {} row in this run", row.algorithm, row.mode));
         return cost;
     };
     cost.direct_per_call_ns = Some(fit.per_call_ns);

@@ -495,7 +495,9 @@ func info() [][2]string {
 	fips := fipsMode()
 	return [][2]string{
 		{"name", "Go crypto"},
-		{"version", fmt.Sprintf("%s crypto/aes, crypto/cipher, crypto/sha256, crypto/sha512; x/crypto %s (FIPS 140 mode %s)", runtime.Version(), xcrypto, fips)},
+		// "Go crypto 1.26.8 …": reports label it by the first number after its name.
+		{"version", fmt.Sprintf("Go crypto %s (%s): crypto/aes, crypto/cipher, crypto/sha256, crypto/sha512; x/crypto %s (FIPS 140 mode %s)",
+			strings.TrimPrefix(runtime.Version(), "go"), runtime.Version(), xcrypto, fips)},
 		{"runtime", fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)},
 		{"binding", "crypto/aes, crypto/cipher, crypto/md5, crypto/sha1, crypto/sha256, crypto/sha512, golang.org/x/crypto/chacha20poly1305 " + xcrypto},
 		{"underneath", "Go's own implementation, compiled into the driver (assembly where Go has it), no C library"},

@@ -451,7 +451,9 @@ public final class Driver {
         String cipherProvider = provider("aes-128-gcm");
         String digestProvider = provider("sha256");
         m.put("name", "Java JCA");
-        m.put("version", jvm + ", " + cipherProvider + " (ciphers), " + digestProvider + " (digests)");
+        // "Java JCA 17.0.15 …": reports label it by the first number after its name.
+        m.put("version", "Java JCA " + System.getProperty("java.version") + " (" + jvm + "), " + cipherProvider + " (ciphers), "
+                + digestProvider + " (digests)");
         m.put("runtime", jvm + " (" + System.getProperty("java.vendor") + ")");
         m.put("binding", "javax.crypto.Cipher, java.security.MessageDigest");
         m.put("underneath", "the " + cipherProvider + " and " + digestProvider + " providers: Java code, compiled by HotSpot with its crypto intrinsics; no C library");

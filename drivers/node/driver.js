@@ -125,7 +125,8 @@ function info(algorithms) {
   try { fips = String(crypto.getFips() === 1); } catch (e) { /* older Node */ }
   return {
     name: 'Node.js crypto',
-    version: `Node.js ${process.version}, OpenSSL ${openssl}`,
+    // "Node.js crypto 20.20.2, …": reports label it by the first number after its name.
+    version: `Node.js crypto ${process.versions.node}, OpenSSL ${openssl}`,
     runtime: `Node.js ${process.version} (V8 ${process.versions.v8})`,
     binding: 'node:crypto',
     underneath: `OpenSSL ${openssl} (process.versions.openssl; ${linked})`,

@@ -170,7 +170,8 @@ class Hashlib:
         libs = mapped_files("libcrypto")
         lines = {
             "name": self.name,
-            "version": f"hashlib on {python_version()}, {self.openssl}",
+            # "hashlib 3.11.7 …": reports label it by the interpreter's version.
+            "version": f"hashlib {platform.python_version()} ({platform.python_implementation()}), {self.openssl}",
             "runtime": python_version(),
             "binding": "hashlib",
             "underneath": f"{self.openssl} (ssl.OPENSSL_VERSION; _hashlib links the same libcrypto)",
