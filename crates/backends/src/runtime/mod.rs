@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 
-use cryptobench_core::result::BackendInfo;
+use cryptobench_core::result::{BackendInfo, EMULATOR_ENV};
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::pipe::{Driver, Start};
@@ -140,6 +140,17 @@ impl RuntimeBackend {
     /// Starts the driver; `program` is the runtime's executable where the
     /// configuration names one (`--backend go=/usr/lib/go-1.19/bin/go`).
     pub fn open(runtime: Runtime, program: Option<&str>) -> Result<RuntimeBackend, OpenError> {
+        // A worker started through an emulator (`--arch`) would start a native
+        // driver: its figures would not describe the emulated machine. (The
+        // wording is matched by cryptobench_testkit::RUNTIME_NOT_EMULATED.)
+        if let Some(emulator) = std::env::var(EMULATOR_ENV).ok().filter(|e| !e.trim().is_empty()) {
+            return Err(OpenError::Runtime {
+                reason: format!(
+                    "this worker runs under {emulator}, but a language runtime's driver would run natively, so its figures would not describe the emulated machine"
+                ),
+                hint: "measure the language runtimes in a native worker (without --arch)".into(),
+            });
+        }
         let launch = runtime.launch(program)?;
         let name = runtime.driver_name();
         let mut driver = match Driver::start(name, launch.command) {
