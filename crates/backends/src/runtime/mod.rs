@@ -32,7 +32,7 @@ use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 use self::pipe::{Driver, Start};
 use self::primitive::RuntimePrimitive;
 use crate::error::{BackendError, OpenError};
-use crate::traits::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, check_mode, Backend, CellInputs, Primitive, Sealed, Support};
 
 /// Every runtime configuration, by backend id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -235,6 +235,7 @@ fn operation(op: Operation) -> &'static str {
         Operation::Encrypt => "encrypt",
         Operation::Decrypt => "decrypt",
         Operation::Digest => "digest",
+        Operation::Mac => "mac",
     }
 }
 
@@ -297,6 +298,14 @@ impl Backend for RuntimeBackend {
         d.read_vec(v.get(0, self.name())?)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        self.check_supported(alg)?;
+        let mut d = self.driver.borrow_mut();
+        d.send(format_args!("mac {} {} {}", alg.id, key.len(), message.len()), &[key, message])?;
+        let v = d.ok()?;
+        d.read_vec(v.get(0, self.name())?)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -305,6 +314,7 @@ impl Backend for RuntimeBackend {
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         self.check_supported(alg)?;
+        check_mode(alg, cell)?;
         if !alg.is_digest() {
             check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         }
