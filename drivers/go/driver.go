@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -29,7 +30,11 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/crypto/blake2b"
+	"golang.org/x/crypto/blake2s"
+	"golang.org/x/crypto/chacha20"
 	"golang.org/x/crypto/chacha20poly1305"
+	"golang.org/x/crypto/sha3"
 	"golang.org/x/sys/cpu"
 )
 
@@ -45,8 +50,18 @@ type unsupported string
 func (u unsupported) Error() string { return string(u) }
 
 var aeads = []string{"aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305"}
-var ciphers = []string{"aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr"}
-var digests = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512"}
+var ciphers = []string{"aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr", "chacha20"}
+
+// SHA-3, SHAKE and BLAKE2 from golang.org/x/crypto (the pinned version, on every Go
+// the driver builds with; the standard library has SHA-3 only from Go 1.24).
+var digests = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
+	"sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256", "blake2b512", "blake2s256"}
+
+// HMAC (crypto/hmac) over these digests.
+var macs = map[string]string{"hmac-md5": "md5", "hmac-sha1": "sha1", "hmac-sha256": "sha256", "hmac-sha512": "sha512"}
+
+// xofLengths: SHAKE read to the catalog's lengths (twice the security level, FIPS 202 §A.2).
+var xofLengths = map[string]int{"shake128": 32, "shake256": 64}
 
 func contains(list []string, s string) bool {
 	for _, x := range list {
@@ -80,15 +95,51 @@ func newHash(alg string) hash.Hash {
 		return sha256.New()
 	case "sha384":
 		return sha512.New384()
-	default:
+	case "sha512":
 		return sha512.New()
+	case "sha3-224":
+		return sha3.New224()
+	case "sha3-256":
+		return sha3.New256()
+	case "sha3-384":
+		return sha3.New384()
+	case "sha3-512":
+		return sha3.New512()
+	case "blake2b512":
+		h, _ := blake2b.New512(nil)
+		return h
+	case "blake2s256":
+		h, _ := blake2s.New256(nil)
+		return h
 	}
+	return nil
+}
+
+// newChaCha20 is ChaCha20 from the catalog's 16-byte IV: the 32-bit
+// little-endian block counter, then the 96-bit nonce (RFC 8439 §2.3).
+func newChaCha20(key, iv []byte) (*chacha20.Cipher, error) {
+	if len(iv) != 16 {
+		return nil, fmt.Errorf("ChaCha20 takes a 16-byte IV (counter and nonce), got %d bytes", len(iv))
+	}
+	c, err := chacha20.NewUnauthenticatedCipher(key, iv[4:])
+	if err != nil {
+		return nil, err
+	}
+	c.SetCounter(uint32(iv[0]) | uint32(iv[1])<<8 | uint32(iv[2])<<16 | uint32(iv[3])<<24)
+	return c, nil
 }
 
 func mode(alg string) string { return alg[strings.LastIndexByte(alg, '-')+1:] }
 
-// cryptBlocks runs one plain-cipher pass over src into dst.
-func plainCipher(alg string, block cipher.Block, iv []byte, encrypt bool) func(dst, src []byte) {
+// plainCipher runs one plain-cipher pass over src into dst (block is nil for ChaCha20).
+func plainCipher(alg string, block cipher.Block, key, iv []byte, encrypt bool) func(dst, src []byte) {
+	if alg == "chacha20" {
+		c, err := newChaCha20(key, iv)
+		if err != nil {
+			panic(err)
+		}
+		return c.XORKeyStream
+	}
 	if mode(alg) == "ctr" {
 		s := cipher.NewCTR(block, iv)
 		return s.XORKeyStream
@@ -111,7 +162,7 @@ func encryptOnce(alg string, key, iv, aad, pt []byte) ([]byte, []byte, error) {
 		n := len(sealed) - a.Overhead()
 		return sealed[:n], sealed[n:], nil
 	}
-	block, err := aes.NewCipher(key)
+	block, err := newBlock(alg, key)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -119,7 +170,7 @@ func encryptOnce(alg string, key, iv, aad, pt []byte) ([]byte, []byte, error) {
 		return nil, nil, fmt.Errorf("CBC takes whole 16-byte blocks, got %d bytes", len(pt))
 	}
 	out := make([]byte, len(pt))
-	plainCipher(alg, block, iv, true)(out, pt)
+	plainCipher(alg, block, key, iv, true)(out, pt)
 	return out, nil, nil
 }
 
@@ -136,7 +187,7 @@ func decryptOnce(alg string, key, iv, aad, ct, tag []byte) ([]byte, error) {
 		}
 		return pt, nil
 	}
-	block, err := aes.NewCipher(key)
+	block, err := newBlock(alg, key)
 	if err != nil {
 		return nil, err
 	}
@@ -144,12 +195,43 @@ func decryptOnce(alg string, key, iv, aad, ct, tag []byte) ([]byte, error) {
 		return nil, fmt.Errorf("CBC takes whole 16-byte blocks, got %d bytes", len(ct))
 	}
 	out := make([]byte, len(ct))
-	plainCipher(alg, block, iv, false)(out, ct)
+	plainCipher(alg, block, key, iv, false)(out, ct)
 	return out, nil
 }
 
+// newBlock is the AES key schedule; ChaCha20 has none (nil).
+func newBlock(alg string, key []byte) (cipher.Block, error) {
+	if alg == "chacha20" {
+		if len(key) != chacha20.KeySize {
+			return nil, fmt.Errorf("ChaCha20 takes a 32-byte key, got %d bytes", len(key))
+		}
+		return nil, nil
+	}
+	return aes.NewCipher(key)
+}
+
 func digestOnce(alg string, msg []byte) []byte {
+	if n, ok := xofLengths[alg]; ok {
+		out := make([]byte, n)
+		if alg == "shake128" {
+			sha3.ShakeSum128(out, msg)
+		} else {
+			sha3.ShakeSum256(out, msg)
+		}
+		return out
+	}
 	h := newHash(alg)
+	h.Write(msg)
+	return h.Sum(nil)
+}
+
+func newHMAC(alg string, key []byte) hash.Hash {
+	name := macs[alg]
+	return hmac.New(func() hash.Hash { return newHash(name) }, key)
+}
+
+func macOnce(alg string, key, msg []byte) []byte {
+	h := newHMAC(alg, key)
 	h.Write(msg)
 	return h.Sum(nil)
 }
@@ -286,6 +368,9 @@ type cipherMessage struct {
 }
 
 func (p *cipherMessage) call() string {
+	if p.alg == "chacha20" {
+		return "chacha20.NewUnauthenticatedCipher(key, nonce) + SetCounter + XORKeyStream per message (ChaCha20 has no key schedule)"
+	}
 	what := "cipher.NewCBCEncrypter/NewCBCDecrypter(block, iv).CryptBlocks"
 	if mode(p.alg) == "ctr" {
 		what = "cipher.NewCTR(block, iv).XORKeyStream"
@@ -306,11 +391,11 @@ func (p *cipherMessage) run(n int) error {
 	for i := 0; i < n; i++ {
 		if p.rekey {
 			var err error
-			if block, err = aes.NewCipher(p.key); err != nil {
+			if block, err = newBlock(p.alg, p.key); err != nil {
 				return err
 			}
 		}
-		plainCipher(p.alg, block, p.iv, p.encrypt)(m, src)
+		plainCipher(p.alg, block, p.key, p.iv, p.encrypt)(m, src)
 	}
 	return nil
 }
@@ -332,9 +417,17 @@ type digestMessage struct {
 var sums = map[string]string{
 	"md5": "md5.Sum", "sha1": "sha1.Sum", "sha224": "sha256.Sum224", "sha256": "sha256.Sum256",
 	"sha384": "sha512.Sum384", "sha512": "sha512.Sum512",
+	"sha3-224": "sha3.Sum224", "sha3-256": "sha3.Sum256", "sha3-384": "sha3.Sum384", "sha3-512": "sha3.Sum512",
+	"shake128": "sha3.ShakeSum128(out[:32], buf)", "shake256": "sha3.ShakeSum256(out[:64], buf)",
+	"blake2b512": "blake2b.Sum512", "blake2s256": "blake2s.Sum256",
 }
 
-func (p *digestMessage) call() string { return sums[p.alg] + "(buf)" }
+func (p *digestMessage) call() string {
+	if strings.HasPrefix(p.alg, "shake") {
+		return sums[p.alg]
+	}
+	return sums[p.alg] + "(buf)"
+}
 
 func (p *digestMessage) run(n int) error {
 	m := p.msg
@@ -364,11 +457,53 @@ func (p *digestMessage) run(n int) error {
 			p.d48 = sha512.Sum384(m)
 		}
 		p.out = p.d48[:]
-	default:
+	case "sha512":
 		for i := 0; i < n; i++ {
 			p.d64 = sha512.Sum512(m)
 		}
 		p.out = p.d64[:]
+	case "sha3-224":
+		for i := 0; i < n; i++ {
+			p.d28 = sha3.Sum224(m)
+		}
+		p.out = p.d28[:]
+	case "sha3-256":
+		for i := 0; i < n; i++ {
+			p.d32 = sha3.Sum256(m)
+		}
+		p.out = p.d32[:]
+	case "sha3-384":
+		for i := 0; i < n; i++ {
+			p.d48 = sha3.Sum384(m)
+		}
+		p.out = p.d48[:]
+	case "sha3-512":
+		for i := 0; i < n; i++ {
+			p.d64 = sha3.Sum512(m)
+		}
+		p.out = p.d64[:]
+	case "shake128":
+		for i := 0; i < n; i++ {
+			sha3.ShakeSum128(p.d32[:], m)
+		}
+		p.out = p.d32[:]
+	case "shake256":
+		for i := 0; i < n; i++ {
+			sha3.ShakeSum256(p.d64[:], m)
+		}
+		p.out = p.d64[:]
+	case "blake2b512":
+		for i := 0; i < n; i++ {
+			p.d64 = blake2b.Sum512(m)
+		}
+		p.out = p.d64[:]
+	case "blake2s256":
+		for i := 0; i < n; i++ {
+			p.d32 = blake2s.Sum256(m)
+		}
+		p.out = p.d32[:]
+	default:
+		return fmt.Errorf("no one-shot digest for %s", p.alg)
 	}
 	return nil
 }
@@ -377,12 +512,79 @@ func (p *digestMessage) output() []byte { return p.out }
 
 type digestStream struct {
 	base
+	h   hash.Hash
+	xof sha3.ShakeHash // SHAKE: read from a clone
+	n   int
+}
+
+func (p *digestStream) call() string {
+	if p.xof != nil {
+		return "sha3.ShakeHash.Write on one object"
+	}
+	return "hash.Hash.Write on one object"
+}
+
+func (p *digestStream) run(n int) error {
+	m := p.msg
+	if p.xof != nil {
+		x := p.xof
+		for i := 0; i < n; i++ {
+			x.Write(m)
+		}
+		return nil
+	}
+	h := p.h
+	for i := 0; i < n; i++ {
+		h.Write(m)
+	}
+	return nil
+}
+
+// Sum appends the digest of a copy of the state: the stream goes on
+// (SHAKE: read from a clone, as reading ends absorbing).
+func (p *digestStream) output() []byte {
+	if p.xof != nil {
+		out := make([]byte, p.n)
+		p.xof.Clone().Read(out)
+		return out
+	}
+	return p.h.Sum(nil)
+}
+
+// macMessage is HMAC under the kept key: Reset (back to the keyed state), Write, Sum.
+type macMessage struct {
+	base
+	alg string
+	h   hash.Hash
+	out []byte
+}
+
+func (p *macMessage) call() string {
+	return "hmac.New(" + macs[p.alg] + ", key) once, Reset + Write + Sum(out[:0]) per message"
+}
+
+func (p *macMessage) run(n int) error {
+	m, h, out := p.msg, p.h, p.out[:0]
+	for i := 0; i < n; i++ {
+		h.Reset()
+		h.Write(m)
+		out = h.Sum(out[:0])
+	}
+	p.out = out
+	return nil
+}
+
+func (p *macMessage) output() []byte { return p.out }
+
+// macStream is HMAC updates on one object; Sum reads the tag without ending the stream.
+type macStream struct {
+	base
 	h hash.Hash
 }
 
-func (p *digestStream) call() string { return "hash.Hash.Write on one object" }
+func (p *macStream) call() string { return "hmac Write on one object" }
 
-func (p *digestStream) run(n int) error {
+func (p *macStream) run(n int) error {
 	m, h := p.msg, p.h
 	for i := 0; i < n; i++ {
 		h.Write(m)
@@ -390,8 +592,7 @@ func (p *digestStream) run(n int) error {
 	return nil
 }
 
-// Sum appends the digest of a copy of the state: the stream goes on.
-func (p *digestStream) output() []byte { return p.h.Sum(nil) }
+func (p *macStream) output() []byte { return p.h.Sum(nil) }
 
 type loader interface {
 	cell
@@ -404,9 +605,22 @@ func (b *base) bytes() []byte { return b.msg }
 func prepare(alg, op, md string, rekey bool, key, iv, aad, ct, tag []byte) (loader, error) {
 	fresh := base{fixed: -1}
 	switch {
+	case op == "mac" && macs[alg] != "":
+		h := newHMAC(alg, key)
+		if md == "message" {
+			return &macMessage{base: fresh, alg: alg, h: h, out: make([]byte, 0, h.Size())}, nil
+		}
+		return &macStream{base: fresh, h: h}, nil
 	case op == "digest" && contains(digests, alg):
 		if md == "message" {
 			return &digestMessage{base: fresh, alg: alg}, nil
+		}
+		if n, ok := xofLengths[alg]; ok {
+			x := sha3.NewShake128()
+			if alg == "shake256" {
+				x = sha3.NewShake256()
+			}
+			return &digestStream{base: fresh, xof: x, n: n}, nil
 		}
 		return &digestStream{base: fresh, h: newHash(alg)}, nil
 	case contains(aeads, alg):
@@ -423,7 +637,7 @@ func prepare(alg, op, md string, rekey bool, key, iv, aad, ct, tag []byte) (load
 		sealed := append(append([]byte{}, ct...), tag...)
 		return &aeadDecrypt{base: base{fixed: len(ct)}, alg: alg, a: a, key: key, nonce: iv, aad: aad, sealed: sealed, rekey: rekey}, nil
 	case contains(ciphers, alg):
-		block, err := aes.NewCipher(key)
+		block, err := newBlock(alg, key)
 		if err != nil {
 			return nil, err
 		}
@@ -432,8 +646,10 @@ func prepare(alg, op, md string, rekey bool, key, iv, aad, ct, tag []byte) (load
 			name := "cipher.Stream.XORKeyStream"
 			if mode(alg) == "cbc" {
 				name = "cipher.BlockMode.CryptBlocks"
+			} else if alg == "chacha20" {
+				name = "chacha20.Cipher.XORKeyStream"
 			}
-			return &cipherStream{base: fresh, crypt: plainCipher(alg, block, iv, encrypt), name: name, blocks: mode(alg) == "cbc"}, nil
+			return &cipherStream{base: fresh, crypt: plainCipher(alg, block, key, iv, encrypt), name: name, blocks: mode(alg) == "cbc"}, nil
 		}
 		if !encrypt {
 			fresh.fixed = len(ct)
@@ -492,6 +708,9 @@ func info() [][2]string {
 	xcrypto, settings := buildSettings()
 	exe, _ := os.Executable()
 	algs := append(append(append([]string{}, aeads...), ciphers...), digests...)
+	for _, m := range []string{"hmac-md5", "hmac-sha1", "hmac-sha256", "hmac-sha512"} {
+		algs = append(algs, m)
+	}
 	fips := fipsMode()
 	return [][2]string{
 		{"name", "Go crypto"},
@@ -499,7 +718,7 @@ func info() [][2]string {
 		{"version", fmt.Sprintf("Go crypto %s (%s): crypto/aes, crypto/cipher, crypto/sha256, crypto/sha512; x/crypto %s (FIPS 140 mode %s)",
 			strings.TrimPrefix(runtime.Version(), "go"), runtime.Version(), xcrypto, fips)},
 		{"runtime", fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)},
-		{"binding", "crypto/aes, crypto/cipher, crypto/md5, crypto/sha1, crypto/sha256, crypto/sha512, golang.org/x/crypto/chacha20poly1305 " + xcrypto},
+		{"binding", "crypto/aes, crypto/cipher, crypto/hmac, crypto/md5, crypto/sha1, crypto/sha256, crypto/sha512; golang.org/x/crypto " + xcrypto + ": chacha20poly1305, chacha20, sha3, blake2b, blake2s"},
 		{"underneath", "Go's own implementation, compiled into the driver (assembly where Go has it), no C library"},
 		{"library_path", exe},
 		{"fips", fips},
@@ -663,6 +882,16 @@ func handle(p *pipe, cells map[string]loader, verb string, args []string) (err e
 			return err
 		}
 		p.send(fmt.Sprintf("ok %d", len(pt)), pt)
+	case "mac":
+		b, err := p.blobs(args[1:3])
+		if err != nil {
+			return err
+		}
+		if macs[args[0]] == "" {
+			return unsupported(args[0] + " (not offered by this driver for Go)")
+		}
+		t := macOnce(args[0], b[0], b[1])
+		p.send(fmt.Sprintf("ok %d", len(t)), t)
 	case "digest":
 		b, err := p.blobs(args[1:2])
 		if err != nil {

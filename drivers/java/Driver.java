@@ -33,6 +33,8 @@ import java.util.List;
 import java.util.Map;
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
+import javax.crypto.Mac;
+import javax.crypto.spec.ChaCha20ParameterSpec;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -54,16 +56,24 @@ public final class Driver {
     // --- the catalog's names in JCA -------------------------------------------
 
     static final String[] AEADS = {"aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305"};
-    static final String[] CIPHERS = {"aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr"};
+    static final String[] CIPHERS = {"aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr",
+        "aes-128-ecb", "aes-192-ecb", "aes-256-ecb", "chacha20"};
     static final Map<String, String> DIGESTS = new LinkedHashMap<>();
+    static final Map<String, String> MACS = new LinkedHashMap<>();
     static {
+        MACS.put("hmac-md5", "HmacMD5");
+        MACS.put("hmac-sha1", "HmacSHA1");
+        MACS.put("hmac-sha256", "HmacSHA256");
+        MACS.put("hmac-sha512", "HmacSHA512");
         DIGESTS.put("md5", "MD5");
         DIGESTS.put("sha1", "SHA-1");
         DIGESTS.put("sha224", "SHA-224");
         DIGESTS.put("sha256", "SHA-256");
         DIGESTS.put("sha384", "SHA-384");
         DIGESTS.put("sha512", "SHA-512");
+        DIGESTS.put("sha3-224", "SHA3-224");
         DIGESTS.put("sha3-256", "SHA3-256");
+        DIGESTS.put("sha3-384", "SHA3-384");
         DIGESTS.put("sha3-512", "SHA3-512");
     }
 
@@ -79,23 +89,46 @@ public final class Driver {
 
     static String transformation(String alg) {
         if (alg.equals("chacha20-poly1305")) return "ChaCha20-Poly1305";
+        if (alg.equals("chacha20")) return "ChaCha20";
         if (alg.endsWith("-gcm")) return "AES/GCM/NoPadding";
         if (alg.endsWith("-cbc")) return "AES/CBC/NoPadding";
+        if (alg.endsWith("-ecb")) return "AES/ECB/NoPadding";
         return "AES/CTR/NoPadding";
     }
 
     static SecretKeySpec key(String alg, byte[] key) {
-        return new SecretKeySpec(key, alg.equals("chacha20-poly1305") ? "ChaCha20" : "AES");
+        return new SecretKeySpec(key, alg.startsWith("chacha20") ? "ChaCha20" : "AES");
     }
 
+    /** ChaCha20 alone: the catalog's 16-byte IV is the 32-bit little-endian block counter, then the nonce. */
     static AlgorithmParameterSpec params(String alg, byte[] iv) {
+        if (alg.endsWith("-ecb")) return null;
+        if (alg.equals("chacha20")) {
+            int counter = (iv[0] & 0xff) | (iv[1] & 0xff) << 8 | (iv[2] & 0xff) << 16 | (iv[3] & 0xff) << 24;
+            return new ChaCha20ParameterSpec(java.util.Arrays.copyOfRange(iv, 4, 16), counter);
+        }
         return alg.endsWith("-gcm") ? new GCMParameterSpec(128, iv) : new IvParameterSpec(iv);
+    }
+
+    static void init(Cipher c, int mode, SecretKeySpec key, AlgorithmParameterSpec spec) throws Exception {
+        if (spec == null) c.init(mode, key);
+        else c.init(mode, key, spec);
+    }
+
+    /** SunJCE refuses to encrypt twice in a row under one key and nonce (GCM, ChaCha20 and
+     *  ChaCha20-Poly1305), so a message that must run again takes a new nonce. */
+    static boolean refusesNonceReuse(String alg) {
+        return alg.endsWith("-gcm") || alg.startsWith("chacha20");
     }
 
     static String provider(String alg) {
         try {
             if (DIGESTS.containsKey(alg)) {
                 java.security.Provider p = MessageDigest.getInstance(DIGESTS.get(alg)).getProvider();
+                return p.getName() + " " + p.getVersionStr();
+            }
+            if (MACS.containsKey(alg)) {
+                java.security.Provider p = Mac.getInstance(MACS.get(alg)).getProvider();
                 return p.getName() + " " + p.getVersionStr();
             }
             java.security.Provider p = Cipher.getInstance(transformation(alg)).getProvider();
@@ -110,14 +143,21 @@ public final class Driver {
         for (String a : AEADS) if (provider(a) != null) out.add(a);
         for (String a : CIPHERS) if (provider(a) != null) out.add(a);
         for (String a : DIGESTS.keySet()) if (provider(a) != null) out.add(a);
+        for (String a : MACS.keySet()) if (provider(a) != null) out.add(a);
         return out;
+    }
+
+    static byte[] mac(String alg, byte[] k, byte[] msg) throws Exception {
+        Mac m = Mac.getInstance(MACS.get(alg));
+        m.init(new SecretKeySpec(k, MACS.get(alg)));
+        return m.doFinal(msg);
     }
 
     // --- one-shot calls (verification), each on a fresh object ------------------
 
     static byte[][] encrypt(String alg, byte[] k, byte[] iv, byte[] aad, byte[] pt) throws Exception {
         Cipher c = Cipher.getInstance(transformation(alg));
-        c.init(Cipher.ENCRYPT_MODE, key(alg, k), params(alg, iv));
+        init(c, Cipher.ENCRYPT_MODE, key(alg, k), params(alg, iv));
         if (isAead(alg)) {
             c.updateAAD(aad);
             byte[] sealed = c.doFinal(pt);
@@ -129,7 +169,7 @@ public final class Driver {
 
     static byte[] decrypt(String alg, byte[] k, byte[] iv, byte[] aad, byte[] ct, byte[] tag) throws Exception {
         Cipher c = Cipher.getInstance(transformation(alg));
-        c.init(Cipher.DECRYPT_MODE, key(alg, k), params(alg, iv));
+        init(c, Cipher.DECRYPT_MODE, key(alg, k), params(alg, iv));
         if (isAead(alg)) {
             c.updateAAD(aad);
             byte[] sealed = new byte[ct.length + tag.length];
@@ -184,14 +224,45 @@ public final class Driver {
         }
     }
 
+    /** The nonces of an encrypting message cell whose cipher refuses one key and nonce twice
+     *  in a row: message i of a run uses the IV with i XORed into its last 8 bytes, so every
+     *  run starts from the IV itself (the message the timed-path check verifies). Between
+     *  runs, outside the timing, the cipher is initialised once with a nonce no message uses. */
+    static final class Nonces {
+        final String alg;
+        final byte[] iv, nonce;
+        long next;
+
+        Nonces(String alg, byte[] iv) {
+            this.alg = alg;
+            this.iv = iv;
+            this.nonce = iv.clone();
+        }
+
+        AlgorithmParameterSpec spec(long i) {
+            for (int j = 0; j < 8; j++) nonce[nonce.length - 1 - j] = (byte) (iv[iv.length - 1 - j] ^ (i >>> (8 * j)));
+            return params(alg, nonce);
+        }
+
+        AlgorithmParameterSpec nextSpec() {
+            return spec(next++);
+        }
+
+        void restart(Cipher c, SecretKeySpec key) throws Exception {
+            if (next == 0) return;
+            c.init(Cipher.ENCRYPT_MODE, key, spec(-1L));
+            next = 0;
+        }
+    }
+
     /** AEAD message: init with this message's nonce, AAD, doFinal (ciphertext and tag). */
     static final class AeadEncrypt extends Cell {
         final Cipher c;
         final String alg;
-        final byte[] k, iv, aad, nonce;
+        final byte[] k, iv, aad;
         final boolean rekey;
+        final Nonces nonces;
         SecretKeySpec key;
-        long messages;
 
         AeadEncrypt(String alg, byte[] k, byte[] iv, byte[] aad, boolean rekey) throws Exception {
             this.alg = alg;
@@ -199,7 +270,7 @@ public final class Driver {
             this.iv = iv;
             this.aad = aad;
             this.rekey = rekey;
-            this.nonce = iv.clone();
+            this.nonces = new Nonces(alg, iv);
             this.key = key(alg, k);
             this.c = Cipher.getInstance(transformation(alg));
             call = "Cipher.init(ENCRYPT_MODE, key, " + (alg.endsWith("-gcm") ? "new GCMParameterSpec" : "new IvParameterSpec")
@@ -207,16 +278,16 @@ public final class Driver {
                     + "; the nonce changes per message (JCE refuses to encrypt twice under one key and nonce)";
         }
 
-        /** The nonce of message i: the cell's IV with i XORed into its last 8 bytes (message 0 uses the IV itself). */
-        void nonceFor(long i) {
-            for (int j = 0; j < 8; j++) nonce[nonce.length - 1 - j] = (byte) (iv[iv.length - 1 - j] ^ (i >>> (8 * j)));
+        @Override
+        void load(byte[] data) throws Exception {
+            super.load(data);
+            nonces.restart(c, key);
         }
 
         @Override
         void run(long n) throws Exception {
             for (long i = 0; i < n; i++) {
-                nonceFor(messages++);
-                c.init(Cipher.ENCRYPT_MODE, rekey ? key(alg, k) : key, params(alg, nonce));
+                c.init(Cipher.ENCRYPT_MODE, rekey ? key(alg, k) : key, nonces.nextSpec());
                 c.updateAAD(aad);
                 c.doFinal(a, 0, len, b, 0);
                 swap();
@@ -297,7 +368,7 @@ public final class Driver {
 
         CipherStream(String alg, byte[] k, byte[] iv, boolean encrypt) throws Exception {
             c = Cipher.getInstance(transformation(alg));
-            c.init(encrypt ? Cipher.ENCRYPT_MODE : Cipher.DECRYPT_MODE, key(alg, k), params(alg, iv));
+            init(c, encrypt ? Cipher.ENCRYPT_MODE : Cipher.DECRYPT_MODE, key(alg, k), params(alg, iv));
             wholeBlocks = alg.endsWith("-gcm");
             call = "Cipher.update(in, 0, n, out, 0) on one initialised object";
         }
@@ -324,6 +395,8 @@ public final class Driver {
         final SecretKeySpec key;
         final int mode;
         final boolean rekey;
+        /** ChaCha20: a new nonce per message (SunJCE refuses one key and nonce twice in a row). */
+        final Nonces nonces;
 
         CipherMessage(String alg, byte[] k, byte[] iv, boolean encrypt, boolean rekey, byte[] ct) throws Exception {
             this.alg = alg;
@@ -335,20 +408,29 @@ public final class Driver {
             this.spec = params(alg, iv);
             this.key = key(alg, k);
             this.c = Cipher.getInstance(transformation(alg));
-            call = "Cipher.init(mode, key, IvParameterSpec) + doFinal per message" + (rekey ? ", a new SecretKeySpec each" : "");
+            this.nonces = refusesNonceReuse(alg) ? new Nonces(alg, iv) : null;
+            String with = alg.equals("chacha20") ? "ChaCha20ParameterSpec" : alg.endsWith("-ecb") ? "no IV" : "IvParameterSpec";
+            call = "Cipher.init(mode, key, " + with + ") + doFinal per message" + (rekey ? ", a new SecretKeySpec each" : "")
+                    + (nonces != null ? "; the nonce changes per message (JCE refuses to encrypt twice under one key and nonce)" : "");
+        }
+
+        @Override
+        void load(byte[] data) throws Exception {
+            super.load(data);
+            if (nonces != null) nonces.restart(c, key);
         }
 
         @Override
         void run(long n) throws Exception {
             if (mode == Cipher.DECRYPT_MODE) {
                 for (long i = 0; i < n; i++) {
-                    c.init(mode, rekey ? key(alg, k) : key, spec);
+                    init(c, mode, rekey ? key(alg, k) : key, spec);
                     c.doFinal(ct, 0, len, a, 0);
                 }
                 return;
             }
             for (long i = 0; i < n; i++) {
-                c.init(mode, rekey ? key(alg, k) : key, spec);
+                init(c, mode, rekey ? key(alg, k) : key, nonces != null ? nonces.nextSpec() : spec);
                 c.doFinal(a, 0, len, b, 0);
                 swap();
             }
@@ -398,6 +480,52 @@ public final class Driver {
         }
     }
 
+    /** MAC `message` under the kept key: update + doFinal(out, 0), which resets the Mac to its keyed state. */
+    static final class MacMessage extends Cell {
+        final Mac mac;
+        final byte[] out;
+
+        MacMessage(String name, byte[] k) throws Exception {
+            mac = Mac.getInstance(name);
+            mac.init(new SecretKeySpec(k, name));
+            out = new byte[mac.getMacLength()];
+            call = "Mac.update(buf) + doFinal(out, 0) on one initialised object (doFinal keeps the key)";
+        }
+
+        @Override
+        void run(long n) throws Exception {
+            for (long i = 0; i < n; i++) {
+                mac.update(a, 0, len);
+                mac.doFinal(out, 0);
+            }
+        }
+
+        @Override
+        byte[] output() {
+            return out.clone();
+        }
+    }
+
+    static final class MacStream extends Cell {
+        final Mac mac;
+
+        MacStream(String name, byte[] k) throws Exception {
+            mac = Mac.getInstance(name);
+            mac.init(new SecretKeySpec(k, name));
+            call = "Mac.update(buf) on one initialised object";
+        }
+
+        @Override
+        void run(long n) {
+            for (long i = 0; i < n; i++) mac.update(a, 0, len);
+        }
+
+        @Override
+        byte[] output() throws Exception {
+            return ((Mac) mac.clone()).doFinal();
+        }
+    }
+
     static Cell prepare(List<String> offered, String alg, String op, String mode, boolean rekey, int size, byte[] k, byte[] iv,
             byte[] aad, byte[] ct, byte[] tag) throws Exception {
         if (!offered.contains(alg)) throw new Unsupported(alg + " (not offered by this Java's providers)");
@@ -405,7 +533,11 @@ public final class Driver {
             throw new Unsupported(alg + " stream updates of " + size
                     + " bytes (SunJCE's GCM update returns whole 16-byte blocks; the rest waits for doFinal)");
         Cell cell;
-        if (op.equals("digest")) {
+        if (op.equals("mac")) {
+            cell = mode.equals("message") ? new MacMessage(MACS.get(alg), k) : new MacStream(MACS.get(alg), k);
+        } else if (alg.equals("chacha20") && mode.equals("message") && op.equals("decrypt")) {
+            throw new Unsupported(alg + " decryption in message mode (SunJCE refuses one key and nonce twice in a row, decrypting too, and every message must decrypt the prepared one)");
+        } else if (op.equals("digest")) {
             cell = mode.equals("message") ? new DigestMessage(DIGESTS.get(alg)) : new DigestStream(DIGESTS.get(alg));
         } else if (isAead(alg) && mode.equals("message")) {
             cell = op.equals("encrypt") ? new AeadEncrypt(alg, k, iv, aad, rekey) : new AeadDecrypt(alg, k, iv, aad, ct, tag, rekey);
@@ -455,7 +587,7 @@ public final class Driver {
         m.put("version", "Java JCA " + System.getProperty("java.version") + " (" + jvm + "), " + cipherProvider + " (ciphers), "
                 + digestProvider + " (digests)");
         m.put("runtime", jvm + " (" + System.getProperty("java.vendor") + ")");
-        m.put("binding", "javax.crypto.Cipher, java.security.MessageDigest");
+        m.put("binding", "javax.crypto.Cipher, javax.crypto.Mac, java.security.MessageDigest");
         m.put("underneath", "the " + cipherProvider + " and " + digestProvider + " providers: Java code, compiled by HotSpot with its crypto intrinsics; no C library");
         m.put("library_path", libjvm.exists() ? libjvm.getPath() : home);
         m.put("java_home", home);
@@ -551,16 +683,23 @@ public final class Driver {
                         break;
                     case "encrypt": {
                         byte[][] b = blobs(slice(w, 2, 6));
-                        if (!offered.contains(w[1]) || DIGESTS.containsKey(w[1])) throw new Unsupported(w[1] + " (not offered by this Java's providers)");
+                        if (!offered.contains(w[1]) || DIGESTS.containsKey(w[1]) || MACS.containsKey(w[1])) throw new Unsupported(w[1] + " (not offered by this Java's providers)");
                         byte[][] r = encrypt(w[1], b[0], b[1], b[2], b[3]);
                         send("ok " + r[0].length + " " + r[1].length, r[0], r[1]);
                         break;
                     }
                     case "decrypt": {
                         byte[][] b = blobs(slice(w, 2, 7));
-                        if (!offered.contains(w[1]) || DIGESTS.containsKey(w[1])) throw new Unsupported(w[1] + " (not offered by this Java's providers)");
+                        if (!offered.contains(w[1]) || DIGESTS.containsKey(w[1]) || MACS.containsKey(w[1])) throw new Unsupported(w[1] + " (not offered by this Java's providers)");
                         byte[] pt = decrypt(w[1], b[0], b[1], b[2], b[3], b[4]);
                         send("ok " + pt.length, pt);
+                        break;
+                    }
+                    case "mac": {
+                        byte[][] b = blobs(slice(w, 2, 4));
+                        if (!offered.contains(w[1]) || !MACS.containsKey(w[1])) throw new Unsupported(w[1] + " (not offered by this Java's providers)");
+                        byte[] t = mac(w[1], b[0], b[1]);
+                        send("ok " + t.length, t);
                         break;
                     }
                     case "digest": {

@@ -92,19 +92,62 @@ class Pipe {
 
 // --- what Node offers ----------------------------------------------------------
 
-const CIPHERS = ['aes-128-cbc', 'aes-192-cbc', 'aes-256-cbc', 'aes-128-ctr', 'aes-192-ctr', 'aes-256-ctr'];
+// Plain ciphers by the catalog's id, which is OpenSSL's name (Node passes it on);
+// each where this Node's OpenSSL has it. ChaCha20 takes OpenSSL's 16-byte IV.
+const CIPHERS = [
+  'aes-128-cbc', 'aes-192-cbc', 'aes-256-cbc', 'aes-128-ctr', 'aes-192-ctr', 'aes-256-ctr',
+  'aes-128-ecb', 'aes-192-ecb', 'aes-256-ecb', 'chacha20',
+  'camellia-128-cbc', 'camellia-192-cbc', 'camellia-256-cbc', 'aria-128-cbc', 'sm4-cbc',
+];
 const AEADS = ['aes-128-gcm', 'aes-192-gcm', 'aes-256-gcm', 'chacha20-poly1305'];
-const DIGESTS = ['md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3-256', 'sha3-512', 'blake2b512', 'blake2s256'];
+const DIGESTS = [
+  'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'sha3-224', 'sha3-256', 'sha3-384', 'sha3-512',
+  'blake2b512', 'blake2s256', 'shake128', 'shake256', 'sm3',
+];
+// SHAKE read to the catalog's lengths (twice the security level, FIPS 202 §A.2).
+const XOF = { shake128: 32, shake256: 64 };
+// HMAC by createHmac over these digests; Node has no CMAC or Poly1305 call.
+const HMACS = { 'hmac-md5': 'md5', 'hmac-sha1': 'sha1', 'hmac-sha256': 'sha256', 'hmac-sha512': 'sha512' };
 const oneShotHash = typeof crypto.hash === 'function';
+
+function works(f) {
+  try {
+    f();
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
 
 function offered() {
   const ciphers = new Set(crypto.getCiphers());
   const hashes = new Set(crypto.getHashes());
   return [
     ...AEADS.filter((a) => ciphers.has(a)),
-    ...CIPHERS.filter((a) => ciphers.has(a)),
-    ...DIGESTS.filter((a) => hashes.has(a)),
+    // Listed is not always usable (OpenSSL 3's legacy ciphers need the legacy provider).
+    ...CIPHERS.filter((a) => ciphers.has(a) && works(() => encrypt(a, Buffer.alloc(keyLength(a)), Buffer.alloc(ivLength(a)), null, Buffer.alloc(16)))),
+    ...DIGESTS.filter((a) => hashes.has(a) && works(() => digest(a, Buffer.alloc(0)))),
+    ...Object.keys(HMACS).filter((a) => hashes.has(HMACS[a])),
   ];
+}
+
+function keyLength(alg) {
+  if (alg === 'chacha20') return 32;
+  if (alg.startsWith('sm4')) return 16;
+  return Number(alg.split('-')[1]) / 8;
+}
+
+function ivLength(alg) {
+  return alg.endsWith('-ecb') ? 0 : 16;
+}
+
+/** The IV argument: ECB takes none (null). */
+function ivArg(alg, iv) {
+  return alg.endsWith('-ecb') ? null : iv;
+}
+
+function createHash(alg) {
+  return XOF[alg] ? crypto.createHash(alg, { outputLength: XOF[alg] }) : crypto.createHash(alg);
 }
 
 function mappedLibcrypto() {
@@ -149,7 +192,7 @@ function encrypt(alg, key, iv, aad, pt) {
     const ct = Buffer.concat([c.update(pt), c.final()]);
     return [ct, c.getAuthTag()];
   }
-  const c = crypto.createCipheriv(alg, key, iv);
+  const c = crypto.createCipheriv(alg, key, ivArg(alg, iv));
   c.setAutoPadding(false);
   return [Buffer.concat([c.update(pt), c.final()]), Buffer.alloc(0)];
 }
@@ -167,13 +210,17 @@ function decrypt(alg, key, iv, aad, ct, tag) {
     }
     return pt;
   }
-  const d = crypto.createDecipheriv(alg, key, iv);
+  const d = crypto.createDecipheriv(alg, key, ivArg(alg, iv));
   d.setAutoPadding(false);
   return Buffer.concat([d.update(ct), d.final()]);
 }
 
 function digest(alg, msg) {
-  return crypto.createHash(alg).update(msg).digest();
+  return createHash(alg).update(msg).digest();
+}
+
+function mac(alg, key, msg) {
+  return crypto.createHmac(HMACS[alg], key).update(msg).digest();
 }
 
 // --- timed cells ---------------------------------------------------------------
@@ -241,7 +288,8 @@ class CipherStream extends Prim {
   constructor(alg, key, iv, encrypt) {
     super();
     const opts = AEADS.includes(alg) ? AEAD : undefined;
-    this.ctx = encrypt ? crypto.createCipheriv(alg, key, iv, opts) : crypto.createDecipheriv(alg, key, iv, opts);
+    const v = ivArg(alg, iv);
+    this.ctx = encrypt ? crypto.createCipheriv(alg, key, v, opts) : crypto.createDecipheriv(alg, key, v, opts);
     if (!AEADS.includes(alg)) this.ctx.setAutoPadding(false);
     this.call = `${encrypt ? 'Cipheriv' : 'Decipheriv'}.update on one object`;
   }
@@ -257,7 +305,7 @@ class CipherMessage extends Prim {
   // Decryption decrypts the prepared ciphertext into the buffer.
   constructor(alg, key, iv, encrypt, ct) {
     super();
-    Object.assign(this, { alg, key, iv, encrypt, ct });
+    Object.assign(this, { alg, key, iv: ivArg(alg, iv), encrypt, ct });
     if (!encrypt) this.fixedLen = ct.length;
     this.call = `${encrypt ? 'createCipheriv' : 'createDecipheriv'} + update + final per message (the key is set every message)`;
   }
@@ -287,12 +335,18 @@ class DigestMessage extends Prim {
   constructor(alg) {
     super();
     this.alg = alg;
-    this.call = oneShotHash ? `crypto.hash('${alg}', buf, 'buffer')` : `createHash('${alg}').update(buf).digest()`;
+    // crypto.hash has no output length: SHAKE goes through createHash.
+    this.oneShot = oneShotHash && !XOF[alg];
+    this.call = this.oneShot
+      ? `crypto.hash('${alg}', buf, 'buffer')`
+      : `createHash('${alg}'${XOF[alg] ? `, {outputLength: ${XOF[alg]}}` : ''}).update(buf).digest()`;
   }
   run(n) {
     const { alg, cur } = this;
     let d;
-    if (oneShotHash) {
+    if (!this.oneShot) {
+      for (let i = 0; i < n; i++) d = createHash(alg).update(cur).digest();
+    } else if (oneShotHash) {
       for (let i = 0; i < n; i++) d = crypto.hash(alg, cur, 'buffer');
     } else {
       for (let i = 0; i < n; i++) d = crypto.createHash(alg).update(cur).digest();
@@ -304,18 +358,39 @@ class DigestMessage extends Prim {
 class DigestStream extends Prim {
   constructor(alg) {
     super();
-    this.h = crypto.createHash(alg);
+    this.h = createHash(alg);
+    this.alg = alg;
     this.call = 'Hash.update on one object';
   }
   run(n) {
     const { h, cur } = this;
     for (let i = 0; i < n; i++) h.update(cur);
   }
-  output() { return this.h.copy().digest(); }
+  // A copy forgets SHAKE's output length unless given again.
+  output() { return (XOF[this.alg] ? this.h.copy({ outputLength: XOF[this.alg] }) : this.h.copy()).digest(); }
+}
+
+class HmacMessage extends Prim {
+  // Node's Hmac cannot be copied or reset: every message is a new object, keyed again.
+  constructor(alg, key) {
+    super();
+    Object.assign(this, { digest: HMACS[alg], key });
+    this.call = `createHmac('${HMACS[alg]}', key).update(buf).digest() per message (the key is set every message)`;
+  }
+  run(n) {
+    const { digest, key, cur } = this;
+    let d;
+    for (let i = 0; i < n; i++) d = crypto.createHmac(digest, key).update(cur).digest();
+    this.out = d;
+  }
 }
 
 function prepare(algorithms, alg, op, mode, rekey, key, iv, aad, ct, tag) {
   if (!algorithms.includes(alg)) throw new Unsupported(`${alg} (not offered by this Node's crypto)`);
+  if (op === 'mac') {
+    if (mode === 'stream') throw new Unsupported(`${alg} in stream mode (Node's Hmac cannot be copied, so a stream's tag cannot be read without ending it)`);
+    return new HmacMessage(alg, key);
+  }
   if (op === 'digest') return mode === 'message' ? new DigestMessage(alg) : new DigestStream(alg);
   const encrypt = op === 'encrypt';
   if (mode === 'stream') return new CipherStream(alg, key, iv, encrypt);
@@ -378,6 +453,12 @@ function serve(pipe, algorithms) {
         check(args[0]);
         const pt = decrypt(args[0], key, iv, aad, ct, tag);
         pipe.send(`ok ${pt.length}`, pt);
+      } else if (verb === 'mac') {
+        const [key, msg] = blobs(args.slice(1, 3));
+        check(args[0]);
+        if (!HMACS[args[0]]) throw new Unsupported(`${args[0]} (not offered by this Node's crypto)`);
+        const t = mac(args[0], key, msg);
+        pipe.send(`ok ${t.length}`, t);
       } else if (verb === 'digest') {
         const [msg] = blobs([args[1]]);
         check(args[0]);

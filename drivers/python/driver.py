@@ -109,28 +109,42 @@ class Prim:
 
 HASHLIB_NAMES = {
     "md5": "md5", "sha1": "sha1", "sha224": "sha224", "sha256": "sha256", "sha384": "sha384",
-    "sha512": "sha512", "sha3-256": "sha3_256", "sha3-512": "sha3_512",
-    "blake2b512": "blake2b", "blake2s256": "blake2s",
+    "sha512": "sha512", "sha3-224": "sha3_224", "sha3-256": "sha3_256", "sha3-384": "sha3_384",
+    "sha3-512": "sha3_512", "blake2b512": "blake2b", "blake2s256": "blake2s",
+    "shake128": "shake_128", "shake256": "shake_256",
 }
+
+# SHAKE is read to twice its security level, as the Rust catalog says (FIPS 202 §A.2).
+XOF_LENGTHS = {"shake128": 32, "shake256": 64}
+
+# The stdlib hmac module over hashlib (OpenSSL's HMAC through _hashlib where it has the digest).
+HMAC_DIGESTS = {"hmac-md5": "md5", "hmac-sha1": "sha1", "hmac-sha256": "sha256", "hmac-sha512": "sha512"}
 
 
 class HashlibDigestMessage(Prim):
-    def __init__(self, ctor):
+    def __init__(self, ctor, xof_len=None):
         super().__init__()
-        self.ctor = ctor
-        self.call = f"hashlib.{ctor.__name__}(buf).digest()"
+        self.ctor, self.xof_len = ctor, xof_len
+        read = f"digest({xof_len})" if xof_len else "digest()"
+        self.call = f"hashlib.{ctor.__name__}(buf).{read}"
 
     def run(self, n):
         ctor, m, d = self.ctor, self.msg, None
-        for _ in itertools.repeat(None, n):
-            d = ctor(m).digest()
+        if self.xof_len:
+            k = self.xof_len
+            for _ in itertools.repeat(None, n):
+                d = ctor(m).digest(k)
+        else:
+            for _ in itertools.repeat(None, n):
+                d = ctor(m).digest()
         self.out = d
 
 
 class HashlibDigestStream(Prim):
-    def __init__(self, ctor):
+    def __init__(self, ctor, xof_len=None):
         super().__init__()
         self.h = ctor()
+        self.xof_len = xof_len
         self.call = f"{ctor.__name__}().update(buf)"
 
     def run(self, n):
@@ -139,7 +153,41 @@ class HashlibDigestStream(Prim):
             update(m)
 
     def output(self):
-        return self.h.copy().digest()
+        h = self.h.copy()
+        return h.digest(self.xof_len) if self.xof_len else h.digest()
+
+
+class KeyedCopyMessage(Prim):
+    """MAC `message` under the kept key: a copy of the keyed object per message
+    (its key schedule is not run again), update, then the tag."""
+
+    def __init__(self, keyed, call, finish):
+        super().__init__()
+        self.keyed, self.call, self.finish = keyed, call, finish
+
+    def run(self, n):
+        copy, finish, m, d = self.keyed.copy, self.finish, self.msg, None
+        for _ in itertools.repeat(None, n):
+            h = copy()
+            h.update(m)
+            d = finish(h)
+        self.out = d
+
+
+class KeyedStream(Prim):
+    """MAC `stream`: one keyed object, one update per call; the tag from a copy."""
+
+    def __init__(self, keyed, call, finish):
+        super().__init__()
+        self.keyed, self.call, self.finish = keyed, call, finish
+
+    def run(self, n):
+        update, m = self.keyed.update, self.msg
+        for _ in itertools.repeat(None, n):
+            update(m)
+
+    def output(self):
+        return self.finish(self.keyed.copy())
 
 
 class Hashlib:
@@ -157,13 +205,17 @@ class Hashlib:
             if ctor is None:
                 continue
             try:
-                ctor(b"").digest()
+                ctor(b"").digest(*([XOF_LENGTHS[alg]] if alg in XOF_LENGTHS else []))
             except ValueError:  # e.g. md5 refused by an OpenSSL in FIPS mode
                 continue
             self.ctors[alg] = ctor
             if not getattr(ctor, "__name__", "").startswith("openssl_"):
                 module = getattr(ctor, "__module__", None) or type(ctor).__module__
                 self.own[alg] = f"CPython's built-in {module} module (not OpenSSL)"
+        import hmac
+
+        self.hmac = hmac
+        self.macs = [alg for alg, d in HMAC_DIGESTS.items() if d in self.ctors]
         self.openssl = ssl.OPENSSL_VERSION
 
     def info(self):
@@ -179,7 +231,8 @@ class Hashlib:
             "underneath.version": self.openssl.split()[1],
             "library_path": libs[0] if libs else sys.executable,
             "executable": sys.executable,
-            "algorithms": ",".join(self.ctors),
+            "algorithms": ",".join(list(self.ctors) + self.macs),
+            "mac": "the hmac module (hmac.new over hashlib's constructors)",
         }
         for alg, what in self.own.items():
             lines[f"underneath.{alg}"] = what
@@ -193,7 +246,13 @@ class Hashlib:
     def digest(self, alg, msg):
         h = self.ctor(alg)()
         h.update(msg)
-        return h.digest()
+        return h.digest(XOF_LENGTHS[alg]) if alg in XOF_LENGTHS else h.digest()
+
+    def mac(self, alg, key, msg):
+        if alg not in self.macs:
+            raise Unsupported(f"{alg} (hashlib has no such digest here)")
+        # The one-shot function, another path than the timed copies.
+        return self.hmac.digest(key, msg, HMAC_DIGESTS[alg])
 
     def encrypt(self, alg, *_):
         raise Unsupported(f"{alg} (hashlib has digests only)")
@@ -201,10 +260,20 @@ class Hashlib:
     decrypt = encrypt
 
     def prepare(self, alg, op, mode, rekey, key, iv, aad, ct, tag):
+        if op == "mac":
+            if alg not in self.macs:
+                raise Unsupported(f"{alg} (hashlib has no such digest here)")
+            name = HMAC_DIGESTS[alg]
+            keyed = self.hmac.new(key, digestmod=name)
+            finish = lambda h: h.digest()  # noqa: E731
+            if mode == "message":
+                return KeyedCopyMessage(keyed, f"hmac.new(key, digestmod='{name}') once, copy() + update + digest() per message", finish)
+            return KeyedStream(keyed, f"hmac.new(key, digestmod='{name}').update(buf)", finish)
         if op != "digest":
             raise Unsupported(f"{alg} (hashlib has digests only)")
         ctor = self.ctor(alg)
-        return HashlibDigestMessage(ctor) if mode == "message" else HashlibDigestStream(ctor)
+        xof_len = XOF_LENGTHS.get(alg)
+        return HashlibDigestMessage(ctor, xof_len) if mode == "message" else HashlibDigestStream(ctor, xof_len)
 
 
 # --- pyca/cryptography -----------------------------------------------------
@@ -304,7 +373,8 @@ class CipherStream(Prim):
     def __init__(self, cipher, encrypt):
         super().__init__()
         self.ctx = cipher.encryptor() if encrypt else cipher.decryptor()
-        self.call = f"Cipher({cipher.algorithm.name}, {cipher.mode.name}).{'encryptor' if encrypt else 'decryptor'}().update_into"
+        mode = f", {cipher.mode.name}" if cipher.mode is not None else ""
+        self.call = f"Cipher({cipher.algorithm.name}{mode}).{'encryptor' if encrypt else 'decryptor'}().update_into"
 
     def run(self, n):
         update, m, room = self.ctx.update_into, self.msg, self.room
@@ -336,6 +406,21 @@ class CipherMessage(Prim):
             ctx = c.encryptor() if self.encrypt else c.decryptor()
             ctx.update_into(src, room)
             ctx.finalize()
+
+
+class Poly1305Message(Prim):
+    """Poly1305's key is one-time by design: every message sets it (as in every backend)."""
+
+    def __init__(self, cls, key):
+        super().__init__()
+        self.cls, self.key = cls, key
+        self.call = "Poly1305.generate_tag(key, buf)"
+
+    def run(self, n):
+        gen, key, m, d = self.cls.generate_tag, self.key, self.msg, None
+        for _ in itertools.repeat(None, n):
+            d = gen(key, m)
+        self.out = d
 
 
 class CryptographyDigestMessage(Prim):
@@ -383,14 +468,54 @@ class Cryptography:
             "aes-128-gcm": aead.AESGCM, "aes-192-gcm": aead.AESGCM, "aes-256-gcm": aead.AESGCM,
             "chacha20-poly1305": aead.ChaCha20Poly1305,
         }
-        self.modes_of = {"cbc": modes.CBC, "ctr": modes.CTR, "gcm": modes.GCM}
+        # AEADs that seal whole messages only (the Rust side refuses their stream cells);
+        # each where this cryptography has it (AESGCMSIV: 42+, with OpenSSL 3.2+).
+        for alg, name in (("aes-128-ccm", "AESCCM"), ("aes-256-ccm", "AESCCM"), ("aes-128-ocb", "AESOCB3"),
+                          ("aes-256-ocb", "AESOCB3"), ("aes-128-gcm-siv", "AESGCMSIV"), ("aes-256-gcm-siv", "AESGCMSIV")):
+            cls = getattr(aead, name, None)
+            if cls is not None and self.aead_works(cls, 16 if "-128-" in alg else 32):
+                self.aeads[alg] = cls
+        # CFB and Camellia moved to the decrepit modules in cryptography 43 (and leave the old ones in 49).
+        try:
+            from cryptography.hazmat.decrepit.ciphers import algorithms as decrepit_algorithms
+            from cryptography.hazmat.decrepit.ciphers import modes as decrepit_modes
+        except ImportError:
+            decrepit_algorithms, decrepit_modes = algorithms, modes
+        cfb = getattr(decrepit_modes, "CFB", None) or modes.CFB
+        self.modes_of = {"cbc": modes.CBC, "ctr": modes.CTR, "gcm": modes.GCM, "cfb128": cfb}
         self.digests = {
             "md5": lambda: hashes.MD5(), "sha1": lambda: hashes.SHA1(), "sha224": lambda: hashes.SHA224(),
             "sha256": lambda: hashes.SHA256(), "sha384": lambda: hashes.SHA384(), "sha512": lambda: hashes.SHA512(),
-            "sha3-256": lambda: hashes.SHA3_256(), "sha3-512": lambda: hashes.SHA3_512(),
+            "sha3-224": lambda: hashes.SHA3_224(), "sha3-256": lambda: hashes.SHA3_256(),
+            "sha3-384": lambda: hashes.SHA3_384(), "sha3-512": lambda: hashes.SHA3_512(),
             "blake2b512": lambda: hashes.BLAKE2b(64), "blake2s256": lambda: hashes.BLAKE2s(32),
+            # Read to the catalog's lengths (twice the security level, FIPS 202 §A.2).
+            "shake128": lambda: hashes.SHAKE128(32), "shake256": lambda: hashes.SHAKE256(64),
         }
-        self.ciphers = [f"aes-{bits}-{mode}" for mode in ("cbc", "ctr") for bits in (128, 192, 256)]
+        if hasattr(hashes, "SM3"):
+            self.digests["sm3"] = lambda: hashes.SM3()
+        # Plain ciphers: the catalog id -> (algorithm from the key, mode from the IV or None).
+        self.plain = {}
+        for bits in (128, 192, 256):
+            for m in ("cbc", "ctr", "cfb128"):
+                self.plain[f"aes-{bits}-{m}"] = (algorithms.AES, self.modes_of[m])
+            self.plain[f"aes-{bits}-ecb"] = (algorithms.AES, lambda _iv: modes.ECB())
+        # ChaCha20 takes OpenSSL's 16-byte IV (counter ‖ nonce), as the catalog does.
+        self.plain["chacha20"] = (None, None)
+        camellia = getattr(decrepit_algorithms, "Camellia", None) or getattr(algorithms, "Camellia", None)
+        if camellia is not None:
+            for bits in (128, 192, 256):
+                self.plain[f"camellia-{bits}-cbc"] = (camellia, modes.CBC)
+        if hasattr(algorithms, "SM4"):
+            self.plain["sm4-cbc"] = (algorithms.SM4, modes.CBC)
+        self.ciphers = [a for a in self.plain if self.cipher_works(a)]
+        from cryptography.hazmat.primitives import cmac, hmac, poly1305
+
+        self.hmac, self.cmac, self.poly1305 = hmac, cmac, poly1305
+        self.macs = {
+            "hmac-md5": hashes.MD5, "hmac-sha1": hashes.SHA1, "hmac-sha256": hashes.SHA256, "hmac-sha512": hashes.SHA512,
+            "aes-128-cmac": None, "poly1305": None,
+        }
         from cryptography.hazmat.backends.openssl.backend import backend
 
         self.openssl = backend.openssl_version_text()
@@ -411,8 +536,27 @@ class Cryptography:
         except ImportError:
             self.flavour, self.fips = None, None
 
+    @staticmethod
+    def aead_works(cls, key_len):
+        """Whether the linked OpenSSL has it (e.g. AESGCMSIV needs OpenSSL 3.2+)."""
+        try:
+            cls(bytes(key_len)).encrypt(bytes(12), b"", b"")
+            return True
+        except Exception:
+            return False
+
+    def cipher_works(self, alg):
+        """Whether the linked OpenSSL has it (Camellia and SM4 are optional builds)."""
+        parts = alg.split("-")
+        key_len = 32 if alg == "chacha20" else 16 if alg.startswith("sm4") else int(parts[1]) // 8
+        try:
+            self.cipher(alg, bytes(key_len), bytes(16)).encryptor().update(bytes(16))
+            return True
+        except Exception:
+            return False
+
     def algorithms_list(self):
-        return list(self.aeads) + self.ciphers + list(self.digests)
+        return list(self.aeads) + self.ciphers + list(self.digests) + list(self.macs)
 
     def info(self):
         needed = elf_needed(self.module) or []
@@ -439,8 +583,26 @@ class Cryptography:
         return lines
 
     def cipher(self, alg, key, iv):
-        _, _, mode = alg.split("-")
-        return self.Cipher(self.algorithms.AES(key), self.modes_of[mode](iv))
+        if alg == "chacha20":
+            return self.Cipher(self.algorithms.ChaCha20(key, iv), None)
+        if alg.endswith("-gcm"):
+            return self.Cipher(self.algorithms.AES(key), self.modes.GCM(iv))
+        algorithm, mode = self.plain[alg]
+        return self.Cipher(algorithm(key), mode(iv) if mode else None)
+
+    def mac_object(self, alg, key):
+        if alg == "aes-128-cmac":
+            return self.cmac.CMAC(self.algorithms.AES(key))
+        return self.hmac.HMAC(key, self.macs[alg]())
+
+    def mac(self, alg, key, msg):
+        if alg not in self.macs:
+            raise Unsupported(f"{alg} (not offered by this driver for cryptography)")
+        if alg == "poly1305":
+            return self.poly1305.Poly1305.generate_tag(key, msg)
+        m = self.mac_object(alg, key)
+        m.update(msg)
+        return m.finalize()
 
     def encrypt(self, alg, key, iv, aad, pt):
         if alg in self.aeads:
@@ -472,6 +634,19 @@ class Cryptography:
         return h.finalize()
 
     def prepare(self, alg, op, mode, rekey, key, iv, aad, ct, tag):
+        if op == "mac":
+            if alg not in self.macs:
+                raise Unsupported(f"{alg} (not offered by this driver for cryptography)")
+            if alg == "poly1305":
+                if mode == "stream":
+                    raise Unsupported(f"{alg} in stream mode (cryptography's Poly1305 cannot be copied, so a stream's tag cannot be read without ending it)")
+                return Poly1305Message(self.poly1305.Poly1305, key)
+            keyed = self.mac_object(alg, key)
+            name = "CMAC(AES(key))" if alg == "aes-128-cmac" else f"HMAC(key, {self.macs[alg].name.upper()}())"
+            finish = lambda h: h.finalize()  # noqa: E731
+            if mode == "message":
+                return KeyedCopyMessage(keyed, f"{name} once, copy() + update + finalize() per message", finish)
+            return KeyedStream(keyed, f"{name}.update(buf)", finish)
         if op == "digest":
             if alg not in self.digests:
                 raise Unsupported(f"{alg} (not offered by this driver for cryptography)")
@@ -567,6 +742,10 @@ def serve(binding, pipe):
                 key, iv, aad, ct, tag = pipe.blobs([int(x) for x in args[1:6]])
                 pt = binding.decrypt(args[0], key, iv, aad, ct, tag)
                 pipe.send(f"ok {len(pt)}", pt)
+            elif verb == "mac":
+                key, msg = pipe.blobs([int(args[1]), int(args[2])])
+                t = binding.mac(args[0], key, msg)
+                pipe.send(f"ok {len(t)}", t)
             elif verb == "digest":
                 msg, = pipe.blobs([int(args[1])])
                 d = binding.digest(args[0], msg)
