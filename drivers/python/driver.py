@@ -157,6 +157,15 @@ class HashlibDigestStream(Prim):
         return h.digest(self.xof_len) if self.xof_len else h.digest()
 
 
+def takes_memoryview(keyed):
+    """Whether update() takes a memoryview; older cryptography (e.g. Debian 12's 38) wants bytes for CMAC."""
+    try:
+        keyed.copy().update(memoryview(b""))
+        return True
+    except TypeError:
+        return False
+
+
 class KeyedCopyMessage(Prim):
     """MAC `message` under the kept key: a copy of the keyed object per message
     (its key schedule is not run again), update, then the tag."""
@@ -164,9 +173,13 @@ class KeyedCopyMessage(Prim):
     def __init__(self, keyed, call, finish):
         super().__init__()
         self.keyed, self.call, self.finish = keyed, call, finish
+        self.view = takes_memoryview(keyed)
+
+    def loaded(self):
+        self.data = self.msg if self.view else bytes(self.msg)
 
     def run(self, n):
-        copy, finish, m, d = self.keyed.copy, self.finish, self.msg, None
+        copy, finish, m, d = self.keyed.copy, self.finish, self.data, None
         for _ in itertools.repeat(None, n):
             h = copy()
             h.update(m)
@@ -180,9 +193,13 @@ class KeyedStream(Prim):
     def __init__(self, keyed, call, finish):
         super().__init__()
         self.keyed, self.call, self.finish = keyed, call, finish
+        self.view = takes_memoryview(keyed)
+
+    def loaded(self):
+        self.data = self.msg if self.view else bytes(self.msg)
 
     def run(self, n):
-        update, m = self.keyed.update, self.msg
+        update, m = self.keyed.update, self.data
         for _ in itertools.repeat(None, n):
             update(m)
 
