@@ -34,7 +34,6 @@ import (
 	"golang.org/x/crypto/blake2s"
 	"golang.org/x/crypto/chacha20"
 	"golang.org/x/crypto/chacha20poly1305"
-	"golang.org/x/crypto/sha3"
 	"golang.org/x/sys/cpu"
 )
 
@@ -52,10 +51,10 @@ func (u unsupported) Error() string { return string(u) }
 var aeads = []string{"aes-128-gcm", "aes-192-gcm", "aes-256-gcm", "chacha20-poly1305"}
 var ciphers = []string{"aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "aes-128-ctr", "aes-192-ctr", "aes-256-ctr", "chacha20"}
 
-// SHA-3, SHAKE and BLAKE2 from golang.org/x/crypto (the pinned version, on every Go
-// the driver builds with; the standard library has SHA-3 only from Go 1.24).
-var digests = []string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512",
-	"sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256", "blake2b512", "blake2s256"}
+// BLAKE2 from golang.org/x/crypto; SHA-3 and SHAKE (sha3_go120.go) where the
+// toolchain can build golang.org/x/crypto/sha3 at the pinned version.
+var digests = append([]string{"md5", "sha1", "sha224", "sha256", "sha384", "sha512", "blake2b512", "blake2s256"},
+	sha3Algorithms...)
 
 // HMAC (crypto/hmac) over these digests.
 var macs = map[string]string{"hmac-md5": "md5", "hmac-sha1": "sha1", "hmac-sha256": "sha256", "hmac-sha512": "sha512"}
@@ -97,14 +96,6 @@ func newHash(alg string) hash.Hash {
 		return sha512.New384()
 	case "sha512":
 		return sha512.New()
-	case "sha3-224":
-		return sha3.New224()
-	case "sha3-256":
-		return sha3.New256()
-	case "sha3-384":
-		return sha3.New384()
-	case "sha3-512":
-		return sha3.New512()
 	case "blake2b512":
 		h, _ := blake2b.New512(nil)
 		return h
@@ -112,7 +103,7 @@ func newHash(alg string) hash.Hash {
 		h, _ := blake2s.New256(nil)
 		return h
 	}
-	return nil
+	return newSHA3(alg)
 }
 
 // newChaCha20 is ChaCha20 from the catalog's 16-byte IV: the 32-bit
@@ -213,11 +204,7 @@ func newBlock(alg string, key []byte) (cipher.Block, error) {
 func digestOnce(alg string, msg []byte) []byte {
 	if n, ok := xofLengths[alg]; ok {
 		out := make([]byte, n)
-		if alg == "shake128" {
-			sha3.ShakeSum128(out, msg)
-		} else {
-			sha3.ShakeSum256(out, msg)
-		}
+		shakeSum(alg, out, msg)
 		return out
 	}
 	h := newHash(alg)
@@ -462,36 +449,6 @@ func (p *digestMessage) run(n int) error {
 			p.d64 = sha512.Sum512(m)
 		}
 		p.out = p.d64[:]
-	case "sha3-224":
-		for i := 0; i < n; i++ {
-			p.d28 = sha3.Sum224(m)
-		}
-		p.out = p.d28[:]
-	case "sha3-256":
-		for i := 0; i < n; i++ {
-			p.d32 = sha3.Sum256(m)
-		}
-		p.out = p.d32[:]
-	case "sha3-384":
-		for i := 0; i < n; i++ {
-			p.d48 = sha3.Sum384(m)
-		}
-		p.out = p.d48[:]
-	case "sha3-512":
-		for i := 0; i < n; i++ {
-			p.d64 = sha3.Sum512(m)
-		}
-		p.out = p.d64[:]
-	case "shake128":
-		for i := 0; i < n; i++ {
-			sha3.ShakeSum128(p.d32[:], m)
-		}
-		p.out = p.d32[:]
-	case "shake256":
-		for i := 0; i < n; i++ {
-			sha3.ShakeSum256(p.d64[:], m)
-		}
-		p.out = p.d64[:]
 	case "blake2b512":
 		for i := 0; i < n; i++ {
 			p.d64 = blake2b.Sum512(m)
@@ -503,7 +460,9 @@ func (p *digestMessage) run(n int) error {
 		}
 		p.out = p.d32[:]
 	default:
-		return fmt.Errorf("no one-shot digest for %s", p.alg)
+		if !sha3Message(p, n) {
+			return fmt.Errorf("no one-shot digest for %s", p.alg)
+		}
 	}
 	return nil
 }
@@ -513,7 +472,7 @@ func (p *digestMessage) output() []byte { return p.out }
 type digestStream struct {
 	base
 	h   hash.Hash
-	xof sha3.ShakeHash // SHAKE: read from a clone
+	xof shakeHash // SHAKE: read from a clone
 	n   int
 }
 
@@ -545,7 +504,7 @@ func (p *digestStream) run(n int) error {
 func (p *digestStream) output() []byte {
 	if p.xof != nil {
 		out := make([]byte, p.n)
-		p.xof.Clone().Read(out)
+		shakeRead(p.xof, out)
 		return out
 	}
 	return p.h.Sum(nil)
@@ -616,11 +575,7 @@ func prepare(alg, op, md string, rekey bool, key, iv, aad, ct, tag []byte) (load
 			return &digestMessage{base: fresh, alg: alg}, nil
 		}
 		if n, ok := xofLengths[alg]; ok {
-			x := sha3.NewShake128()
-			if alg == "shake256" {
-				x = sha3.NewShake256()
-			}
-			return &digestStream{base: fresh, xof: x, n: n}, nil
+			return &digestStream{base: fresh, xof: newShake(alg), n: n}, nil
 		}
 		return &digestStream{base: fresh, h: newHash(alg)}, nil
 	case contains(aeads, alg):
@@ -725,6 +680,7 @@ func info() [][2]string {
 		{"build", settings},
 		{"godebug", os.Getenv("GODEBUG")},
 		{"cpu", cpuView()},
+		{"not_offered", sha3Missing},
 		{"algorithms", strings.Join(algs, ",")},
 	}
 }

@@ -37,6 +37,14 @@ const SOURCES: &[Source] = &[
         name: "fips_old.go",
         text: include_str!("../../../../drivers/go/fips_old.go"),
     },
+    Source {
+        name: "sha3_go120.go",
+        text: include_str!("../../../../drivers/go/sha3_go120.go"),
+    },
+    Source {
+        name: "sha3_old.go",
+        text: include_str!("../../../../drivers/go/sha3_old.go"),
+    },
 ];
 
 pub const HINT: &str = "install Go (Debian: apt install golang-go; https://go.dev/dl) or name it with --backend go=/path/to/bin/go";
