@@ -166,9 +166,8 @@ def takes_memoryview(keyed):
         return False
 
 
-class KeyedCopyMessage(Prim):
-    """MAC `message` under the kept key: a copy of the keyed object per message
-    (its key schedule is not run again), update, then the tag."""
+class Keyed(Prim):
+    """A MAC cell on a keyed object (hmac.new, cryptography's HMAC or CMAC)."""
 
     def __init__(self, keyed, call, finish):
         super().__init__()
@@ -177,6 +176,11 @@ class KeyedCopyMessage(Prim):
 
     def loaded(self):
         self.data = self.msg if self.view else bytes(self.msg)
+
+
+class KeyedCopyMessage(Keyed):
+    """MAC `message` under the kept key: a copy of the keyed object per message
+    (its key schedule is not run again), update, then the tag."""
 
     def run(self, n):
         copy, finish, m, d = self.keyed.copy, self.finish, self.data, None
@@ -187,16 +191,8 @@ class KeyedCopyMessage(Prim):
         self.out = d
 
 
-class KeyedStream(Prim):
+class KeyedStream(Keyed):
     """MAC `stream`: one keyed object, one update per call; the tag from a copy."""
-
-    def __init__(self, keyed, call, finish):
-        super().__init__()
-        self.keyed, self.call, self.finish = keyed, call, finish
-        self.view = takes_memoryview(keyed)
-
-    def loaded(self):
-        self.data = self.msg if self.view else bytes(self.msg)
 
     def run(self, n):
         update, m = self.keyed.update, self.data
