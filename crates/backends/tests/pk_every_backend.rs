@@ -148,7 +148,20 @@ fn timed_loops_allocate_nothing_and_compute_what_was_verified(id: &str) {
                 let mut buf = message.clone();
                 let one = allocations_during(|| p.run(1, &mut buf).unwrap());
                 let five = allocations_during(|| p.run(5, &mut buf).unwrap());
-                if allocates_inside_the_library(id, alg, op) {
+                if alg.kind == PkKind::MlDsa && op == cryptobench_core::Operation::Sign && allocates_inside_the_library(id, alg, op) {
+                    // ML-DSA signing repeats its rejection loop a random number of times
+                    // (FIPS 204, Algorithm 7), and with it what the crate allocates: a
+                    // call allocates as single calls do, five calls between five of the
+                    // fewest and five of the most seen in single calls (measured again
+                    // a few times, as a long rejection chain is rare but possible).
+                    let within = (0..4).any(|_| {
+                        let singles: Vec<u64> = (0..20).map(|_| allocations_during(|| p.run(1, &mut buf).unwrap())).collect();
+                        let five = allocations_during(|| p.run(5, &mut buf).unwrap());
+                        let (lo, hi) = (*singles.iter().min().unwrap(), *singles.iter().max().unwrap());
+                        (5 * lo..=5 * hi).contains(&five)
+                    });
+                    assert!(within, "{id}: {} allocates more or less than its single calls do", cell.describe());
+                } else if allocates_inside_the_library(id, alg, op) {
                     // Blinding draws numbers of varying length: allow 1% either way.
                     let expected = 5 * one;
                     assert!(
