@@ -207,6 +207,7 @@ mod tests {
                 checksum: String::new(),
                 implementation: None,
                 cycles_per_byte: None,
+                aggregate: None,
             }),
         });
         r

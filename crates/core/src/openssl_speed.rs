@@ -301,6 +301,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                     checksum: String::new(),
                     implementation: None,
                     cycles_per_byte: None,
+                    aggregate: None,
                 })
             };
             cells.push(CellResult { spec, outcome });
@@ -362,6 +363,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             overheads: Vec::new(),
             score: None,
             platform: None,
+            placement: None,
         }],
         label: None,
         imported: Some(ImportInfo {
@@ -371,6 +373,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         }),
         warnings: Vec::new(),
         audit: None,
+        topology: None,
     }
 }
 
