@@ -4,17 +4,21 @@
 
 mod arch;
 mod audit;
+mod barrier;
 mod cli;
 mod commands;
 mod cross_check;
 mod derive;
 mod execute;
 mod exit;
+mod group_cells;
 mod merge;
+mod placement;
 mod plan;
 mod store;
 mod warnings;
 mod worker_client;
+mod worker_group;
 
 use std::process::ExitCode;
 

@@ -30,6 +30,9 @@ pub struct Plan {
     pub rounds: usize,
     /// A worker silent for longer is killed and its configuration reported as timed out.
     pub silence_limit: std::time::Duration,
+    /// `--threads` or `--core-types`: every configuration is measured once
+    /// per placement; None: once, where `pin_cpu` says.
+    pub placements: Option<crate::placement::Placements>,
 }
 
 /// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
@@ -301,7 +304,15 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ),
     };
     let timing = timing(args.quick, args.time);
+    let placements = if !args.threads.is_empty() {
+        Some(crate::placement::threads(&args.threads)?)
+    } else if args.core_types {
+        Some(crate::placement::core_types()?)
+    } else {
+        None
+    };
     Ok(Plan {
+        placements,
         only_available: asks_for_all(&args.backends),
         configurations,
         cells,

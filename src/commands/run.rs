@@ -17,6 +17,9 @@ use crate::plan;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let plan = plan::build(args)?;
+    for note in plan.placements.iter().flat_map(|p| &p.notes) {
+        eprintln!("{note}");
+    }
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {
         None
