@@ -40,6 +40,7 @@ fn measured(size: usize, wall_ns: u64, spread: bool, warnings: &[&str]) -> CellO
         checksum: "0123456789abcdef".into(),
         implementation: None,
         cycles_per_byte: Some(3.25),
+        aggregate: None,
     })
 }
 
@@ -181,6 +182,7 @@ fn fixture() -> RunResult {
                 }],
                 score: None,
                 platform: None,
+                placement: None,
             },
             ConfigurationResult {
                 index: 2,
@@ -200,12 +202,14 @@ fn fixture() -> RunResult {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                placement: None,
             },
         ],
         label: None,
         imported: None,
         warnings: Vec::new(),
         audit: None,
+        topology: None,
     }
 }
 
