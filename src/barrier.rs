@@ -19,7 +19,9 @@ pub fn wait(out: &mut dyn Write, input: &mut dyn BufRead, point: BarrierPoint, c
         Ok(_) => match line.trim() {
             BARRIER_GO => Ok(true),
             BARRIER_STOP => Ok(false),
-            other => Err(format!("the orchestrator answered '{other}' at a barrier; expected {BARRIER_GO} or {BARRIER_STOP}")),
+            other => Err(format!(
+                "the orchestrator answered '{other}' at a barrier; expected {BARRIER_GO} or {BARRIER_STOP}"
+            )),
         },
         Err(e) => Err(format!("cannot read the orchestrator's answer: {e}")),
     }
@@ -62,6 +64,12 @@ mod tests {
         assert!(gate.next(true).unwrap_err().contains("'maybe'"));
         assert!(gate.next(true).unwrap_err().contains("closed stdin"));
         let text = String::from_utf8(out).unwrap();
-        assert!(text.lines().next().unwrap().contains(r#""type":"barrier","point":"sample","cell":3,"done":false"#), "{text}");
+        assert!(
+            text.lines()
+                .next()
+                .unwrap()
+                .contains(r#""type":"barrier","point":"sample","cell":3,"done":false"#),
+            "{text}"
+        );
     }
 }

@@ -59,14 +59,19 @@ fn group_cycles_per_byte(c: &mut ConfigurationResult) {
             w.cycles_per_byte = clock.filter(|_| w.summary.median > 0.0).map(|f| f * 1e6 / w.summary.median);
         }
         let all: Option<f64> = mhz.iter().take(a.workers.len()).copied().sum();
-        m.cycles_per_byte = all.filter(|_| m.summary.median > 0.0 && mhz.len() >= a.workers.len()).map(|f| f * 1e6 / m.summary.median);
+        m.cycles_per_byte = all
+            .filter(|_| m.summary.median > 0.0 && mhz.len() >= a.workers.len())
+            .map(|f| f * 1e6 / m.summary.median);
     }
 }
 
 /// Per aggregated cell: its median over (workers × the same cell's median
 /// with one worker of the same library in this run).
+/// A library's one-worker medians per cell.
+type Base = (cryptobench_core::result::ConfigurationSpec, Vec<(cryptobench_core::CellSpec, f64)>);
+
 fn scaling_efficiency(run: &mut RunResult) {
-    let base: Vec<(usize, cryptobench_core::result::ConfigurationSpec, Vec<(cryptobench_core::CellSpec, f64)>)> = run
+    let base: Vec<Base> = run
         .configurations
         .iter()
         .filter(|c| c.placement.as_ref().is_some_and(|p| p.threads == 1 && p.core_type.is_none()))
@@ -79,19 +84,23 @@ fn scaling_efficiency(run: &mut RunResult) {
                     _ => None,
                 })
                 .collect();
-            (c.index, c.spec.clone(), medians)
+            (c.spec.clone(), medians)
         })
         .collect();
     for c in &mut run.configurations {
         let Some(threads) = c.placement.as_ref().map(|p| p.threads).filter(|&t| t > 1) else {
             continue;
         };
-        let Some((_, _, medians)) = base.iter().find(|(_, spec, _)| *spec == c.spec) else {
+        let Some((_, medians)) = base.iter().find(|(spec, _)| *spec == c.spec) else {
             continue;
         };
         for cell in &mut c.cells {
             let CellOutcome::Measured(m) = &mut cell.outcome else { continue };
-            let one = medians.iter().find(|(spec, _)| *spec == cell.spec).map(|x| x.1).filter(|&v| v > 0.0);
+            let one = medians
+                .iter()
+                .find(|(spec, _)| *spec == cell.spec)
+                .map(|x| x.1)
+                .filter(|&v| v > 0.0);
             if let Some(a) = &mut m.aggregate {
                 a.scaling_efficiency = one.map(|one| m.summary.median / (threads as f64 * one));
             }

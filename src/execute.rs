@@ -12,8 +12,8 @@ use cryptobench_core::result::{
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::exit::usage;
-use crate::plan::Plan;
 use crate::group_cells::GroupCells;
+use crate::plan::Plan;
 use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
 use crate::worker_group::run_group;
 
@@ -207,35 +207,35 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                 measure_group(plan, c, round, &bar, &mut received)?
             } else {
                 run_job(&job(plan, c), plan.silence_limit, |message| match message {
-                WorkerMessage::Hello { backend, platform, .. } => {
-                    c.backend = Some(backend);
-                    c.platform = platform.or(c.platform.take());
-                }
-                WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
-                WorkerMessage::Clock { phase, clock } => {
-                    let record = c.clock.get_or_insert_with(ConfigurationClock::default);
-                    match phase {
-                        ClockPhase::Before if round == 0 => record.before = clock,
-                        ClockPhase::After if round + 1 == rounds => record.after = clock,
-                        _ => {}
+                    WorkerMessage::Hello { backend, platform, .. } => {
+                        c.backend = Some(backend);
+                        c.platform = platform.or(c.platform.take());
                     }
-                }
-                WorkerMessage::Cell(cell) => {
-                    bar.set_message(format!(
-                        "{} {}",
-                        cell.spec.algorithm,
-                        cryptobench_report::size_label(cell.spec.size)
-                    ));
-                    bar.inc(1);
-                    received += 1;
-                    crate::merge::add_round(&mut c.cells, cell, &plan.timing);
-                }
-                WorkerMessage::Verified(_)
-                | WorkerMessage::Checked(_)
-                | WorkerMessage::Activity { .. }
-                | WorkerMessage::Unavailable { .. }
-                | WorkerMessage::Barrier { .. }
-                | WorkerMessage::Done => {}
+                    WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
+                    WorkerMessage::Clock { phase, clock } => {
+                        let record = c.clock.get_or_insert_with(ConfigurationClock::default);
+                        match phase {
+                            ClockPhase::Before if round == 0 => record.before = clock,
+                            ClockPhase::After if round + 1 == rounds => record.after = clock,
+                            _ => {}
+                        }
+                    }
+                    WorkerMessage::Cell(cell) => {
+                        bar.set_message(format!(
+                            "{} {}",
+                            cell.spec.algorithm,
+                            cryptobench_report::size_label(cell.spec.size)
+                        ));
+                        bar.inc(1);
+                        received += 1;
+                        crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                    }
+                    WorkerMessage::Verified(_)
+                    | WorkerMessage::Checked(_)
+                    | WorkerMessage::Activity { .. }
+                    | WorkerMessage::Unavailable { .. }
+                    | WorkerMessage::Barrier { .. }
+                    | WorkerMessage::Done => {}
                 })?
             };
             match end {
@@ -265,7 +265,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
 }
 
 /// Measures a configuration with several workers in step, one per CPU of
-/// its placement (crates/../worker_group.rs); each cell arrives once every
+/// its placement (src/worker_group.rs); each cell arrives once every
 /// worker has sent it, as their aggregate.
 fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &ProgressBar, received: &mut usize) -> Result<WorkerEnd> {
     let rounds = plan.rounds.max(1);

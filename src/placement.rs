@@ -91,7 +91,11 @@ pub fn threads(values: &[String]) -> Result<Placements> {
     for p in &planned {
         notes.push(format!(
             "{} on CPU{} {}",
-            if p.threads == 1 { "1 worker".to_string() } else { format!("{} workers", p.threads) },
+            if p.threads == 1 {
+                "1 worker".to_string()
+            } else {
+                format!("{} workers", p.threads)
+            },
             if p.threads == 1 { "" } else { "s" },
             p.cpus.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
         ));
@@ -140,7 +144,11 @@ pub fn core_types() -> Result<Placements> {
             info.source
         ));
     } else {
-        notes.push(format!("{} core types (read from {}), each measured on its own core:", types.len(), info.source));
+        notes.push(format!(
+            "{} core types (read from {}), each measured on its own core:",
+            types.len(),
+            info.source
+        ));
         notes.extend(listing.iter().cloned());
     }
     let mut planned = Vec::new();
@@ -172,11 +180,7 @@ pub fn core_types() -> Result<Placements> {
         });
     }
     for p in &planned {
-        notes.push(format!(
-            "{} measured on CPU {}",
-            p.core_type.as_deref().unwrap_or("?"),
-            p.cpus[0]
-        ));
+        notes.push(format!("{} measured on CPU {}", p.core_type.as_deref().unwrap_or("?"), p.cpus[0]));
     }
     Ok(Placements {
         planned,

@@ -89,8 +89,14 @@ pub fn run_group(jobs: &[Job], silence_limit: Duration, mut on_message: impl FnM
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .with_context(|| format!("cannot start worker {} of {} for {}", i + 1, jobs.len(), job.configuration.display()))
-        {
+            .with_context(|| {
+                format!(
+                    "cannot start worker {} of {} for {}",
+                    i + 1,
+                    jobs.len(),
+                    job.configuration.display()
+                )
+            }) {
             Ok(c) => c,
             Err(e) => {
                 stop_all(&mut members, "another worker could not be started");

@@ -102,7 +102,10 @@ fn thread_counts_of_one_run_are_compared_with_one_worker() {
         .args(["compare", "tests/fixtures/runs/threads.json"])
         .output()
         .unwrap());
-    assert!(text.contains("OpenSSL 3.0.22 · 1 thread: OpenSSL 3.0.22 25 Aug 2026 (baseline)"), "{text}");
+    assert!(
+        text.contains("OpenSSL 3.0.22 · 1 thread: OpenSSL 3.0.22 25 Aug 2026 (baseline)"),
+        "{text}"
+    );
     assert!(
         text.contains("OpenSSL 3.0.22 · 2 threads against OpenSSL 3.0.22 · 1 thread:"),
         "{text}"

@@ -25,7 +25,18 @@ fn two_workers_measure_in_step_and_are_summed() {
         return;
     }
     let out = cryptobench()
-        .args(["run", "--threads", "2", "--algos", "sha256,aes-128-cbc", "--sizes", "16,1024", "--format", "json", "--no-save"])
+        .args([
+            "run",
+            "--threads",
+            "2",
+            "--algos",
+            "sha256,aes-128-cbc",
+            "--sizes",
+            "16,1024",
+            "--format",
+            "json",
+            "--no-save",
+        ])
         .args(FAST)
         .output()
         .unwrap();
@@ -39,7 +50,10 @@ fn two_workers_measure_in_step_and_are_summed() {
     let cpus = configs[1]["placement"]["cpus"].as_array().unwrap();
     assert_eq!(cpus.len(), 2);
     assert_ne!(cpus[0], cpus[1], "each worker on its own CPU");
-    assert_eq!(configs[0]["placement"]["cpus"][0], cpus[0], "the base runs where the first worker runs");
+    assert_eq!(
+        configs[0]["placement"]["cpus"][0], cpus[0],
+        "the base runs where the first worker runs"
+    );
     // Each worker measured its own core's clock (where this architecture has a clock method).
     assert_eq!(configs[1]["placement"]["clocks"].as_array().unwrap().len(), 2);
     assert!(run["topology"]["placement_rule"].as_str().unwrap().contains("one worker per"));
@@ -74,7 +88,10 @@ fn two_workers_measure_in_step_and_are_summed() {
         .unwrap();
     assert!(text.status.success(), "{}", String::from_utf8_lossy(&text.stderr));
     let table = String::from_utf8_lossy(&text.stdout);
-    assert!(table.contains("· 1 thread") && table.contains(&format!("· {} threads", usable_cpus())), "{table}");
+    assert!(
+        table.contains("· 1 thread") && table.contains(&format!("· {} threads", usable_cpus())),
+        "{table}"
+    );
     assert!(table.contains("scaling at 64 B") && table.contains("efficiency"), "{table}");
     assert!(table.contains("clock under load"), "{table}");
 }
@@ -85,7 +102,20 @@ fn rounds_pool_each_workers_samples_with_its_own() {
         return;
     }
     let out = cryptobench()
-        .args(["run", "--threads", "2", "--rounds", "2", "--algos", "md5", "--sizes", "256", "--format", "json", "--no-save"])
+        .args([
+            "run",
+            "--threads",
+            "2",
+            "--rounds",
+            "2",
+            "--algos",
+            "md5",
+            "--sizes",
+            "256",
+            "--format",
+            "json",
+            "--no-save",
+        ])
         .args(FAST)
         .output()
         .unwrap();
@@ -119,7 +149,10 @@ fn more_threads_than_cpus_is_a_usage_error_naming_the_count() {
         assert_eq!(out.status.code(), Some(2), "--threads {bad}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("or all"));
     }
-    let out = cryptobench().args(["run", "--threads", "2", "--cpu", "0", "--no-save"]).output().unwrap();
+    let out = cryptobench()
+        .args(["run", "--threads", "2", "--cpu", "0", "--no-save"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2), "--threads with --cpu");
 }
 
@@ -130,7 +163,17 @@ fn core_types_here_are_found_and_measured() {
     }
     let out = cryptobench()
         .env_remove("CRYPTOBENCH_SYSFS_ROOT")
-        .args(["run", "--core-types", "--algos", "aes-256-cbc", "--sizes", "16384", "--format", "json", "--no-save"])
+        .args([
+            "run",
+            "--core-types",
+            "--algos",
+            "aes-256-cbc",
+            "--sizes",
+            "16384",
+            "--format",
+            "json",
+            "--no-save",
+        ])
         .args(FAST)
         .output()
         .unwrap();
@@ -162,7 +205,10 @@ fn the_recorded_rk3588_lists_its_two_clusters_with_their_cpus() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("Cortex-A55: CPUs 0-3") && text.contains("Cortex-A76: CPUs 4-7"), "{text}");
+    assert!(
+        text.contains("Cortex-A55: CPUs 0-3") && text.contains("Cortex-A76: CPUs 4-7"),
+        "{text}"
+    );
     assert!(text.contains("capacity 397") && text.contains("up to 2400 MHz"), "{text}");
     assert!(text.contains("core types for run --core-types: 2"), "{text}");
 
@@ -172,7 +218,10 @@ fn the_recorded_rk3588_lists_its_two_clusters_with_their_cpus() {
         .output()
         .unwrap();
     let t: cryptobench_core::cores::Topology = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(t.core_types.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["Cortex-A55", "Cortex-A76"]);
+    assert_eq!(
+        t.core_types.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
+        ["Cortex-A55", "Cortex-A76"]
+    );
     assert_eq!(t.core_types[1].core_class.as_deref(), Some("cortex-a72"));
 
     // `run --core-types` lists them too, and cannot measure cores this machine does not have.
@@ -188,7 +237,10 @@ fn the_recorded_rk3588_lists_its_two_clusters_with_their_cpus() {
     }
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("2 core types found in the recorded tree"), "{stderr}");
-    assert!(stderr.contains("Cortex-A55: CPUs 0-3") && stderr.contains("Cortex-A76: CPUs 4-7"), "{stderr}");
+    assert!(
+        stderr.contains("Cortex-A55: CPUs 0-3") && stderr.contains("Cortex-A76: CPUs 4-7"),
+        "{stderr}"
+    );
     assert!(stderr.contains("no CPU this process may run on"), "{stderr}");
 }
 

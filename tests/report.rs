@@ -109,7 +109,10 @@ fn a_threads_report_shows_the_scaling_with_its_ideal() {
 fn a_core_types_report_shows_the_types_and_their_scores() {
     let dir = tempfile::tempdir().unwrap();
     let (_, html) = write_report(dir.path(), "core-types", &["tests/fixtures/runs/core-types.json"]);
-    assert!(html.contains("Core types") && html.contains("one here (AMD EPYC"), "no core-type section");
+    assert!(
+        html.contains("Core types") && html.contains("one here (AMD EPYC"),
+        "no core-type section"
+    );
     assert_eq!(html.matches("<svg class=\"chart core-scores\"").count(), 1);
 
     let mut run: cryptobench_core::result::RunResult =
@@ -128,7 +131,10 @@ fn a_core_types_report_shows_the_types_and_their_scores() {
     assert!(html.contains("core types: 2"), "two types");
     assert_eq!(html.matches("<svg class=\"chart core-types\"").count(), 1);
     assert_eq!(html.matches("<svg class=\"chart core-scores\"").count(), 1);
-    assert!(html.contains("AMD EPYC · OpenSSL") || html.contains("OpenSSL 3.0.22 · AMD EPYC"), "labels name the type");
+    assert!(
+        html.contains("AMD EPYC · OpenSSL") || html.contains("OpenSSL 3.0.22 · AMD EPYC"),
+        "labels name the type"
+    );
 }
 
 #[test]

@@ -289,7 +289,11 @@ fn topology_listing(format: FormatArg) -> Result<String> {
     ));
     out.push_str(&format!(
         "core types for run --core-types: {}\n",
-        if info.core_types.len() == 1 { "one (all cores alike)".to_string() } else { info.core_types.len().to_string() }
+        if info.core_types.len() == 1 {
+            "one (all cores alike)".to_string()
+        } else {
+            info.core_types.len().to_string()
+        }
     ));
     for t in &info.core_types {
         out.push_str(&format!("  {}\n", crate::placement::describe_type(t)));

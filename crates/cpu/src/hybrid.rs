@@ -51,7 +51,9 @@ pub fn recorded(text: &str) -> Option<BTreeMap<usize, u32>> {
         }
         let Some(c) = cpu else { continue };
         let Some((leaf, regs)) = line.split_once(':') else { continue };
-        let mut words = leaf.split_whitespace().map(|w| u32::from_str_radix(w.trim_start_matches("0x"), 16).ok());
+        let mut words = leaf
+            .split_whitespace()
+            .map(|w| u32::from_str_radix(w.trim_start_matches("0x"), 16).ok());
         let (Some(Some(leaf)), Some(Some(subleaf))) = (words.next(), words.next()) else {
             continue;
         };

@@ -182,7 +182,9 @@ impl Topology {
     pub fn placement_order(&self, allowed: &[usize]) -> Vec<usize> {
         let cores = self.cores(allowed);
         let depth = cores.iter().map(Vec::len).max().unwrap_or(0);
-        (0..depth).flat_map(|r| cores.iter().filter_map(move |c| c.get(r).copied())).collect()
+        (0..depth)
+            .flat_map(|r| cores.iter().filter_map(move |c| c.get(r).copied()))
+            .collect()
     }
 
     /// The placement order in words, with where the cores were read.
@@ -192,7 +194,10 @@ impl Topology {
         let from = if self.siblings_known {
             format!("cores from topology/thread_siblings_list under {}", self.root.describe())
         } else {
-            format!("no SMT siblings described under {}: every logical CPU taken as its own core", self.root.describe())
+            format!(
+                "no SMT siblings described under {}: every logical CPU taken as its own core",
+                self.root.describe()
+            )
         };
         if logical > cores.len() {
             format!(
@@ -200,7 +205,10 @@ impl Topology {
                 cores.len()
             )
         } else {
-            format!("one worker per core in CPU order ({} cores, no SMT siblings among them; {from})", cores.len())
+            format!(
+                "one worker per core in CPU order ({} cores, no SMT siblings among them; {from})",
+                cores.len()
+            )
         }
     }
 

@@ -23,7 +23,11 @@ fn rk3588_has_an_a55_and_an_a76_cluster() {
     assert_eq!(little.capacity, Some(397));
     assert_eq!(little.max_mhz, Some(1800.0));
     assert_eq!(little.core_class.as_deref(), Some("cortex-a53"));
-    assert!(little.evidence.contains("0xd05") && little.evidence.contains("/proc/cpuinfo"), "{}", little.evidence);
+    assert!(
+        little.evidence.contains("0xd05") && little.evidence.contains("/proc/cpuinfo"),
+        "{}",
+        little.evidence
+    );
     assert_eq!(big.name, "Cortex-A76");
     assert_eq!(big.cpus, vec![4, 5, 6, 7]);
     assert_eq!(big.capacity, Some(1024));
@@ -47,10 +51,7 @@ fn alder_lake_has_p_cores_with_smt_and_e_cores() {
     assert_eq!(types[1].cpus, vec![16, 17, 18, 19]);
     // Placement: every physical core first (8 P, 4 E), then the P cores' second threads.
     let order = t.placement_order(&t.ids());
-    assert_eq!(
-        order,
-        vec![0, 2, 4, 6, 8, 10, 12, 14, 16, 17, 18, 19, 1, 3, 5, 7, 9, 11, 13, 15]
-    );
+    assert_eq!(order, vec![0, 2, 4, 6, 8, 10, 12, 14, 16, 17, 18, 19, 1, 3, 5, 7, 9, 11, 13, 15]);
     let d = t.describe(&t.ids());
     assert_eq!((d.physical_cores, d.logical_cpus), (12, 20));
     assert!(d.placement_rule.contains("SMT siblings") && d.placement_rule.contains("12 cores, 20 logical CPUs"));
@@ -73,8 +74,13 @@ fn a_two_socket_smt_server_places_every_core_before_any_sibling() {
 
 #[test]
 fn a_missing_tree_says_what_to_do() {
-    let err = Topology::read(&Root::recorded("/nonexistent/cryptobench-root")).unwrap_err().to_string();
-    assert!(err.contains("CRYPTOBENCH_SYSFS_ROOT") && err.contains("/nonexistent/cryptobench-root"), "{err}");
+    let err = Topology::read(&Root::recorded("/nonexistent/cryptobench-root"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("CRYPTOBENCH_SYSFS_ROOT") && err.contains("/nonexistent/cryptobench-root"),
+        "{err}"
+    );
 }
 
 #[test]

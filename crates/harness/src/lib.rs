@@ -44,7 +44,13 @@ pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, tim
 /// [`run_cell`], meeting the other workers of the same cell at `gate`
 /// (only a cell that is timed meets them: one that cannot be prepared or
 /// checked fails or is n/a in every worker alike).
-pub fn run_cell_gated(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, timing: &TimingSettings, gate: &mut dyn Gate) -> CellOutcome {
+pub fn run_cell_gated(
+    backend: &dyn Backend,
+    alg: &AlgorithmSpec,
+    cell: &CellSpec,
+    timing: &TimingSettings,
+    gate: &mut dyn Gate,
+) -> CellOutcome {
     if let Some(problem) = alg.size_problem(cell.size) {
         return CellOutcome::Unsupported { reason: problem };
     }

@@ -99,10 +99,7 @@ pub fn scaling_rows(l: &Library) -> Vec<ScalingRow> {
             let p = c.placement.as_ref().expect("libraries() keeps placed configurations");
             let found = c.cells.iter().find_map(|x| match &x.outcome {
                 CellOutcome::Measured(m)
-                    if x.spec.size == size
-                        && x.spec.algorithm == k.0
-                        && x.spec.operation.short() == k.1
-                        && x.spec.mode_label() == k.2 =>
+                    if x.spec.size == size && x.spec.algorithm == k.0 && x.spec.operation.short() == k.1 && x.spec.mode_label() == k.2 =>
                 {
                     Some(m)
                 }
@@ -335,10 +332,7 @@ pub fn core_type_cells(r: &CoreTypeRow, several_libraries: bool) -> Vec<String> 
         r.mhz.map(|m| format!("{m:.0}")).unwrap_or("-".into()),
         r.score_k.map(|k| format!("{k:.0}k")).unwrap_or("not measured".into()),
         r.score_per_mhz.map(|s| format!("{s:.0}")).unwrap_or("-".into()),
-        r.nearest
-            .as_ref()
-            .map(|(c, s)| format!("{c} ({s:.0})"))
-            .unwrap_or("-".into()),
+        r.nearest.as_ref().map(|(c, s)| format!("{c} ({s:.0})")).unwrap_or("-".into()),
         r.class_of_type.clone().unwrap_or("-".into()),
     ]);
     cells
@@ -347,7 +341,11 @@ pub fn core_type_cells(r: &CoreTypeRow, several_libraries: bool) -> Vec<String> 
 /// The line above the core-type table: how many types and where they were read.
 pub fn core_types_intro(run: &RunResult) -> Option<String> {
     let t = run.topology.as_ref()?;
-    if !run.configurations.iter().any(|c| c.placement.as_ref().is_some_and(|p| p.core_type.is_some())) {
+    if !run
+        .configurations
+        .iter()
+        .any(|c| c.placement.as_ref().is_some_and(|p| p.core_type.is_some()))
+    {
         return None;
     }
     Some(if t.core_types.len() == 1 {

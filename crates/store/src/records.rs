@@ -147,7 +147,11 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
         None => Vec::new(),
         Some(m) => match &m.aggregate {
             None => m.samples.iter().map(|s| (None, s)).collect(),
-            Some(a) => a.workers.iter().flat_map(|w| w.samples.iter().map(move |s| (Some(w.cpu), s))).collect(),
+            Some(a) => a
+                .workers
+                .iter()
+                .flat_map(|w| w.samples.iter().map(move |s| (Some(w.cpu), s)))
+                .collect(),
         },
     };
     for (seq, (cpu, sample)) in samples.into_iter().enumerate() {

@@ -103,8 +103,10 @@ fn scaling(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit) -
             throughput_by_threads(&title, &series, &format!("aggregate {}", unit.label()))?
         ));
     }
-    s.push_str("</div>\n<p class=\"note\">Points: the aggregate of the workers (sum of their medians) with its 95% interval; \
-                grey dashed line: the ideal, the one-worker figure times the workers; hover a point for every worker's figure.</p>\n");
+    s.push_str(
+        "</div>\n<p class=\"note\">Points: the aggregate of the workers (sum of their medians) with its 95% interval; \
+                grey dashed line: the ideal, the one-worker figure times the workers; hover a point for every worker's figure.</p>\n",
+    );
     for (_, name, rs) in &rows {
         let header = multicore::scaling_header(unit);
         let table = Table {
@@ -196,7 +198,11 @@ fn core_types(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit
                 bars.push(Bar {
                     style,
                     value: m.summary.median / unit.divisor(),
-                    text: format!("{}{}", unit.format(m.summary.median), if m.is_noisy() { crate::grid::NOISY_MARK } else { "" }),
+                    text: format!(
+                        "{}{}",
+                        unit.format(m.summary.median),
+                        if m.is_noisy() { crate::grid::NOISY_MARK } else { "" }
+                    ),
                     tooltip: super::sizes::tooltip(label, x, m, unit),
                     second: None,
                 });
@@ -254,7 +260,10 @@ fn core_types(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit
                             .map(|(c, v)| format!("; nearest reference class {c} ({v:.0} per MHz)"))
                             .unwrap_or_default()
                     ),
-                    second: r.nearest.as_ref().map(|(c, v)| (*v, format!("reference class {c}: {v:.0} per MHz"))),
+                    second: r
+                        .nearest
+                        .as_ref()
+                        .map(|(c, v)| (*v, format!("reference class {c}: {v:.0} per MHz"))),
                 }],
             })
             .collect();
