@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cryptobench, json, system_openssl_available, FAST};
+use common::{build_fixture_library, cryptobench, json, system_openssl_available, FAST};
 
 const RK3588: &str = "crates/cpu/tests/fixtures/topology/rk3588";
 
@@ -253,4 +253,61 @@ fn a_recorded_tree_that_is_not_there_is_a_usage_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("CRYPTOBENCH_SYSFS_ROOT"));
+}
+
+#[test]
+fn a_crashing_or_hanging_worker_stops_its_group_and_says_on_which_cpu() {
+    if !system_openssl_available() || usable_cpus() < 2 {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (Some(crashing), Some(hanging)) = (
+        build_fixture_library("crashing_libcrypto", dir.path()),
+        build_fixture_library("hanging_libcrypto", dir.path()),
+    ) else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    let out = cryptobench()
+        .args([
+            "run",
+            "--threads",
+            "2",
+            "--algos",
+            "aes-128-cbc",
+            "--sizes",
+            "16",
+            "--format",
+            "json",
+            "--no-save",
+        ])
+        .args(["--worker-timeout", "2"])
+        .arg(format!("--backend=openssl={}", crashing.display()))
+        .arg(format!("--backend=openssl={}", hanging.display()))
+        .args(["--backend", "openssl"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(90),
+        "the run waited for a hung group"
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&out);
+    let configs = run["configurations"].as_array().unwrap();
+    assert_eq!(configs.len(), 6, "three libraries, one and two workers each");
+    // The crashing library: one worker and two alike.
+    assert_eq!(configs[1]["status"], "crashed", "{}", configs[1]);
+    let reason = configs[1]["reason"].as_str().unwrap();
+    assert!(reason.contains("the worker on CPU") && reason.contains("signal 11"), "{reason}");
+    // The hanging one: the group is killed after the silence limit, saying what each was doing.
+    assert_eq!(configs[3]["status"], "timed_out", "{}", configs[3]);
+    let reason = configs[3]["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("the workers said nothing for 2s") && reason.contains("verifying aes-128-cbc"),
+        "{reason}"
+    );
+    // The rest of the run is measured.
+    assert_eq!(configs[5]["status"], "completed", "{}", configs[5]);
+    assert_eq!(configs[5]["cells"][0]["status"], "measured");
 }
