@@ -177,8 +177,8 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
     )?;
     let configs = tx.query(
         "SELECT run_id, backend, library, library_version, \
-         (SELECT COUNT(*) FROM cells WHERE cells.configuration_id = configurations.id AND cells.status = 'measured') \
-         FROM configurations ORDER BY run_id, position",
+         (SELECT COUNT(*) FROM cells WHERE cells.configuration_id = configurations.id AND cells.status = 'measured'), \
+         threads, core_type FROM configurations ORDER BY run_id, position",
         &[],
     )?;
     Ok(runs
@@ -201,9 +201,16 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
                             Some(lib) => format!("{}={lib}", c[1].as_text().unwrap_or_default()),
                             None => c[1].as_text().unwrap_or_default(),
                         };
-                        match c[3].as_text() {
+                        let spec = match c[3].as_text() {
                             Some(v) => format!("{spec} ({v})"),
                             None => spec,
+                        };
+                        // Where the run placed its workers: a core type, or a thread count.
+                        match (c[6].as_text(), c[5].as_i64()) {
+                            (Some(t), _) => format!("{spec} on {t}"),
+                            (None, Some(1)) => format!("{spec} × 1 thread"),
+                            (None, Some(n)) => format!("{spec} × {n} threads"),
+                            (None, None) => spec,
                         }
                     })
                     .collect(),

@@ -134,6 +134,17 @@ fn several_cores_fill_their_columns() {
     let run = fixture("threads.json");
     let id = open(&loc).unwrap().save(&run).unwrap();
     assert_eq!(as_json(&open(&loc).unwrap().load(id).unwrap()), as_json(&run));
+    let listed = open(&loc).unwrap().list().unwrap();
+    assert!(
+        listed[0].configurations[0].ends_with("× 1 thread"),
+        "{:?}",
+        listed[0].configurations
+    );
+    assert!(
+        listed[0].configurations[1].ends_with("× 2 threads"),
+        "{:?}",
+        listed[0].configurations
+    );
     let Location::Sqlite(path) = &loc else { unreachable!() };
     let c = rusqlite::Connection::open(path).unwrap();
     let placements: Vec<(i64, String)> = c
