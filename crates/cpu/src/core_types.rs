@@ -1,8 +1,8 @@
 //! The distinct core types of a machine, for `run --core-types`: the
 //! clusters of an arm big.LITTLE SoC (told apart by their MIDR part number),
-//! Intel's P and E cores (CPUID leaf 1AH core type), and cores that differ
-//! only in the scheduler's capacity or their cpufreq maximum (e.g. a prime
-//! core clocked above its siblings of the same design). sbc-bench's
+//! Intel's P and E cores (CPUID leaf 1AH core type), and arm cores of one
+//! design that differ in the scheduler's capacity or their cpufreq maximum
+//! (a prime core clocked above its siblings of the same design). sbc-bench's
 //! observation is why: on ARMv8 with the Crypto Extensions the aes-256-cbc
 //! score per MHz is fixed per core type, so each type must be measured on
 //! its own cores at its own clock.
@@ -31,8 +31,15 @@ fn design(c: &LogicalCpu) -> Design {
 
 type Key = (Design, Option<u32>, Option<u64>);
 
+/// arm cores of one design in clusters of different capacity or clock (a
+/// prime core) are told apart; x86 cores only by their CPUID core type,
+/// since turbo binning gives cores of one type different maxima (Intel's
+/// Turbo Boost Max 3.0 "favored" cores).
 fn key(c: &LogicalCpu) -> Key {
-    (design(c), c.capacity, c.max_khz)
+    match design(c) {
+        d @ Design::Arm(..) => (d, c.capacity, c.max_khz),
+        d => (d, None, None),
+    }
 }
 
 /// The core types of `t`, in the order of their first CPU; one entry for a
@@ -45,10 +52,9 @@ pub fn core_types(t: &Topology) -> Vec<CoreType> {
             None => groups.push((key(c), vec![c])),
         }
     }
-    let several = groups.len() > 1;
     let mut types: Vec<CoreType> = groups
         .iter()
-        .map(|((d, capacity, max_khz), members)| {
+        .map(|((d, _, _), members)| {
             let first = members[0];
             let (name, evidence, class) = match d {
                 Design::Arm(i, p) => (
@@ -68,20 +74,17 @@ pub fn core_types(t: &Topology) -> Vec<CoreType> {
                 ),
                 Design::Unknown => (
                     first.model_name.clone().unwrap_or_else(|| "cores".into()),
-                    if several {
-                        "told apart by cpu_capacity and cpuinfo_max_freq only".to_string()
-                    } else {
-                        "no arm MIDR differs, no x86 hybrid bit is set".to_string()
-                    },
+                    "no arm MIDR differs, no x86 hybrid bit is set".to_string(),
                     None,
                 ),
             };
+            // The highest of the type's cores (they differ only where the key ignores it).
             CoreType {
                 name,
                 cpus: members.iter().map(|c| c.id).collect(),
                 evidence,
-                capacity: *capacity,
-                max_mhz: max_khz.map(|k| k as f64 / 1000.0),
+                capacity: members.iter().filter_map(|c| c.capacity).max(),
+                max_mhz: members.iter().filter_map(|c| c.max_khz).max().map(|k| k as f64 / 1000.0),
                 core_class: class,
             }
         })

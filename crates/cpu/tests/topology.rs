@@ -92,3 +92,48 @@ fn this_machine_is_described() {
     let all: usize = types.iter().map(|t| t.cpus.len()).sum();
     assert_eq!(all, t.cpus.len());
 }
+
+/// Turbo binning is not a core type on x86: cores of one CPUID type with
+/// different cpufreq maxima (Turbo Boost Max 3.0 favored cores) stay one
+/// type; on arm, one design in two clusters of different clocks is two.
+#[test]
+fn x86_favored_cores_stay_one_type_and_arm_prime_cores_do_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = |from: &str| {
+        let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/topology").join(from);
+        let dst = dir.path().join(from);
+        copy_tree(&src, &dst);
+        dst
+    };
+    let intel = copy("i7-12700k");
+    std::fs::write(intel.join("sys/devices/system/cpu/cpu2/cpufreq/cpuinfo_max_freq"), "5000000\n").unwrap();
+    let t = Topology::read(&Root::recorded(&intel)).unwrap();
+    let types = cryptobench_cpu::core_types::core_types(&t);
+    assert_eq!(types.len(), 2, "{types:?}");
+    assert_eq!(types[0].max_mhz, Some(5000.0), "the highest of the type");
+
+    let arm = copy("rk3588");
+    for cpu in [6, 7] {
+        std::fs::write(
+            arm.join(format!("sys/devices/system/cpu/cpu{cpu}/cpufreq/cpuinfo_max_freq")),
+            "2256000\n",
+        )
+        .unwrap();
+    }
+    let t = Topology::read(&Root::recorded(&arm)).unwrap();
+    let names: Vec<String> = cryptobench_cpu::core_types::core_types(&t).into_iter().map(|t| t.name).collect();
+    assert_eq!(names, ["Cortex-A55", "Cortex-A76 (2400 MHz)", "Cortex-A76 (2256 MHz)"]);
+}
+
+fn copy_tree(src: &std::path::Path, dst: &std::path::Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for entry in std::fs::read_dir(src).unwrap() {
+        let entry = entry.unwrap();
+        let to = dst.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &to);
+        } else {
+            std::fs::copy(entry.path(), to).unwrap();
+        }
+    }
+}
