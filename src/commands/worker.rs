@@ -15,7 +15,7 @@ use cryptobench_core::protocol::{BarrierPoint, ClockPhase, Job, WorkerMessage, P
 use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
 use cryptobench_core::CATALOG;
 
-use crate::barrier::{wait, CellGate};
+use crate::barrier::{wait, Answers, CellGate};
 use crate::worker_client::send;
 
 /// Tells the orchestrator what starts now, so that a worker that falls
@@ -82,21 +82,26 @@ pub fn worker() -> Result<ExitCode> {
         // Under an emulator the add chains would time the emulator: no clock then.
         let emulated = cryptobench_cpu::emulation::detect().is_some();
         // With barriers, every worker measures its clock at the same time: under the load of the others.
-        let clock = |out: &mut std::io::StdoutLock, stdin: &mut dyn BufRead, phase, at: usize| -> Result<()> {
+        let clock = |out: &mut std::io::StdoutLock, answers: &mut Answers, phase, at: usize| -> Result<()> {
             let clock = if emulated {
                 None
             } else {
                 if job.barrier {
-                    wait(out, stdin, BarrierPoint::Clock, at, false).map_err(anyhow::Error::msg)?;
+                    wait(out, answers, BarrierPoint::Clock, at, false).map_err(anyhow::Error::msg)?;
                 }
                 activity(out, "measuring the core clock")?;
                 cryptobench_cpu::clock::measure_clock()
             };
             Ok(send(out, &WorkerMessage::Clock { phase, clock })?)
         };
-        clock(&mut out, &mut stdin, ClockPhase::Before, 0)?;
-        measure_all(backend.as_ref(), &job, &mut out, &mut stdin)?;
-        clock(&mut out, &mut stdin, ClockPhase::After, job.cells.len())?;
+        let mut answers = Answers {
+            reader: &mut stdin,
+            // stdin: the answers are waited for busily there (crate::barrier).
+            fd: cfg!(unix).then_some(0),
+        };
+        clock(&mut out, &mut answers, ClockPhase::Before, 0)?;
+        measure_all(backend.as_ref(), &job, &mut out, &mut answers)?;
+        clock(&mut out, &mut answers, ClockPhase::After, job.cells.len())?;
     }
     send(&mut out, &WorkerMessage::Done)?;
     Ok(ExitCode::SUCCESS)
@@ -140,7 +145,7 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
 }
 
 /// Verifies each algorithm once, then measures its cells (or reports why not).
-fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, stdin: &mut dyn BufRead) -> Result<()> {
+fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, answers: &mut Answers) -> Result<()> {
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
     for (position, cell) in job.cells.iter().enumerate() {
         let alg = catalog::get(&cell.algorithm)?;
@@ -164,7 +169,7 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
             VerificationOutcome::Passed { .. } => {
                 activity(out, format!("measuring {}", cell.describe()))?;
                 if job.barrier {
-                    let mut gate = CellGate::new(&mut *out, &mut *stdin, position);
+                    let mut gate = CellGate::new(&mut *out, answers, position);
                     cryptobench_harness::run_cell_gated(backend, alg, cell, &job.timing, &mut gate)
                 } else {
                     cryptobench_harness::run_cell(backend, alg, cell, &job.timing)
