@@ -120,7 +120,7 @@ fn elf_machine(path: &Path) -> Option<u16> {
 }
 
 /// Where a cryptobench for `t` is looked for, in order: `CRYPTOBENCH_<NAME>_BINARY`
-/// (e.g. CRYPTOBENCH_AARCH64_BINARY), `cryptobench-<name>` beside this
+/// (e.g. CRYPTOBENCH_AARCH64_BINARY), this executable, `cryptobench-<name>` beside this
 /// executable, the cargo target folder this executable was built in
 /// (`target/<triple>/{release,debug}/cryptobench`), `cryptobench-<name>` on PATH.
 pub fn candidates(t: &Target) -> Vec<PathBuf> {
@@ -129,6 +129,8 @@ pub fn candidates(t: &Target) -> Vec<PathBuf> {
         out.push(PathBuf::from(p));
     }
     if let Ok(exe) = std::env::current_exe() {
+        // This very executable, when it is built for the target (an emulated orchestrator).
+        out.push(exe.clone());
         if let Some(dir) = exe.parent() {
             out.push(dir.join(format!("cryptobench-{}", t.name)));
             // …/target/release/cryptobench → …/target/<triple>/{release,debug}/cryptobench

@@ -15,6 +15,8 @@ mod group_cells;
 mod merge;
 mod placement;
 mod plan;
+mod rescue;
+mod speed_set;
 mod store;
 mod warnings;
 mod worker_client;

@@ -75,26 +75,24 @@ fn native_and_emulated_side_by_side_give_a_ratio_table() {
     if !aarch64_ready() {
         return;
     }
+    if cryptobench_testkit::own_emulator().is_some() {
+        // These tests themselves run emulated (the aarch64 test run): no worker here is native.
+        cryptobench_testkit::platform_lacks("a native worker", "the tests run under an emulator");
+        return;
+    }
+    // One run, read back as the terminal table, Markdown and HTML report.
+    let dir = tempfile::tempdir().unwrap();
     let out = cryptobench()
-        .args([
-            "run",
-            "--backend",
-            "openssl",
-            "--backend",
-            "openssl",
-            "--arch",
-            "aarch64",
-            "--algos",
-            "sha256",
-            "--sizes",
-            "1024",
-            "--no-save",
-        ])
+        .args(["run", "--backend", "openssl", "--backend", "openssl", "--arch", "aarch64"])
+        .args(["--algos", "sha256", "--sizes", "16,1024", "--no-save", "--format", "json"])
         .args(FAST)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let file = dir.path().join("run.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let shown = cryptobench().args(["report", "--format", "markdown"]).arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&shown.stdout);
     assert!(
         text.contains("OpenSSL 3.0") && text.contains("aarch64, emulated — openssl (emulated by qemu-aarch64"),
         "{text}"
@@ -106,6 +104,15 @@ fn native_and_emulated_side_by_side_give_a_ratio_table() {
     assert!(
         text.contains("aarch64, emulated: no clock, cycles per byte or score per MHz"),
         "{text}"
+    );
+    let html = dir.path().join("run.html");
+    let out = cryptobench().arg("report").arg(&file).arg("--html").arg(&html).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<h2>Native against emulated</h2>"), "no emulated/native section");
+    assert!(
+        page.contains("16 B: 0.") && page.contains("emulated / native, per size"),
+        "no ratio drawn"
     );
 }
 

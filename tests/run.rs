@@ -305,7 +305,7 @@ fn a_closed_pipe_is_not_an_error() {
     if !system_openssl_available() {
         return;
     }
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
+    let mut child = common::cryptobench_std()
         .args(["run", "--no-save", "--algos", "sha1", "--sizes", "16", "--quick", "--time", "0.005"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

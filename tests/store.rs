@@ -277,7 +277,7 @@ fn concurrent_runs_into_postgresql_lose_nothing() {
     let url = format!("{base}{sep}options=-c%20search_path%3D{schema}");
     let children: Vec<_> = (0..4)
         .map(|i| {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("cryptobench"))
+            common::cryptobench_std()
                 .args([
                     "run", "--algos", "sha1", "--sizes", "16,64", "--quick", "--time", "0.005", "--format", "json",
                 ])

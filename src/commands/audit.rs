@@ -147,6 +147,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         rounds: args.rounds,
         only_available: false,
         placements: None,
+        openssl_speed: None,
     };
     let mut run = execute(&plan)?;
     run.label = args.save.label.clone();

@@ -9,9 +9,15 @@ use assert_cmd::Command;
 /// The binary, with its database under target/tmp: tests never write into
 /// the user's data directory. Tests that need an empty database pass --db.
 pub fn cryptobench() -> Command {
-    let mut cmd = Command::cargo_bin("cryptobench").expect("binary built by cargo");
+    let mut cmd = Command::from_std(cryptobench_std());
     cmd.env("CRYPTOBENCH_DB", shared_test_db());
     cmd
+}
+
+/// The binary as a std Command, started through this test's emulator where
+/// the tests run emulated (a cross target under cargo's runner).
+pub fn cryptobench_std() -> StdCommand {
+    cryptobench_testkit::native_command(assert_cmd::cargo::cargo_bin("cryptobench"))
 }
 
 /// The database every test shares unless it asks for its own.
@@ -26,11 +32,12 @@ pub fn build_fixture_library(name: &str, dir: &Path) -> Option<PathBuf> {
         .join("tests/fixtures")
         .join(format!("{name}.c"));
     let out = dir.join(format!("{name}.so"));
-    match StdCommand::new("cc").args(["-shared", "-fPIC", "-o"]).arg(&out).arg(&src).status() {
+    let cc = cryptobench_testkit::c_compiler();
+    match StdCommand::new(&cc).args(["-shared", "-fPIC", "-o"]).arg(&out).arg(&src).status() {
         Ok(s) if s.success() => Some(out),
         Ok(s) => panic!("cc failed on {}: {s}", src.display()),
         Err(e) => {
-            cryptobench_testkit::missing("a C compiler (cc)", format!("needed to build the fixture {name}: {e}"));
+            cryptobench_testkit::missing(&format!("a C compiler ({cc})"), format!("needed to build the fixture {name}: {e}"));
             None
         }
     }

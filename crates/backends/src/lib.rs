@@ -8,6 +8,7 @@
 //! build failure or a crash.
 
 pub mod agreement;
+pub mod cavp;
 pub mod error;
 pub mod gcrypt;
 #[cfg(target_os = "linux")]
@@ -16,6 +17,7 @@ pub mod known_answers;
 mod library_path;
 mod native;
 pub mod nettle;
+pub mod ocb_iterated;
 pub mod openssl;
 pub mod rustcrypto;
 pub mod sodium;
@@ -24,7 +26,7 @@ pub mod vectors;
 pub mod verify;
 
 pub use error::{BackendError, OpenError};
-pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
+pub use traits::{catalog_lengths_only, check_mode, Backend, CellInputs, Primitive, Sealed, Support};
 
 use cryptobench_core::result::ConfigurationSpec;
 

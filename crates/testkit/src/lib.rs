@@ -42,6 +42,57 @@ pub fn backend_unavailable(id: &str, why: impl Display) {
     }
 }
 
+/// The emulator this test process runs under, when it is emulated (cargo's
+/// `runner` for a cross target, e.g. `qemu-aarch64 -L /`): a program it
+/// spawns for its own architecture must be started through it too, since
+/// without binfmt_misc the kernel cannot run it. Read from the target
+/// runner cargo exports, else `qemu-<arch> -L /` when /proc/cpuinfo describes
+/// another architecture.
+pub fn own_emulator() -> Option<Vec<String>> {
+    let arch = std::env::consts::ARCH;
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let x86_host = info.lines().any(|l| l.starts_with("vendor_id")) && info.lines().any(|l| l.starts_with("flags"));
+    let foreign = match arch {
+        "x86" | "x86_64" => !x86_host && info.contains("CPU implementer"),
+        _ => x86_host,
+    };
+    if !foreign {
+        return None;
+    }
+    let qemu = if arch == "arm" {
+        "qemu-arm".to_string()
+    } else {
+        format!("qemu-{arch}")
+    };
+    Some(vec![qemu, "-L".into(), "/".into()])
+}
+
+/// A command that runs `program` (built for this process's architecture),
+/// through this process's emulator where it is emulated.
+pub fn native_command(program: impl AsRef<std::ffi::OsStr>) -> std::process::Command {
+    match own_emulator() {
+        Some(prefix) => {
+            let mut c = std::process::Command::new(&prefix[0]);
+            c.args(&prefix[1..]).arg(program);
+            c
+        }
+        None => std::process::Command::new(program),
+    }
+}
+
+/// The C compiler for fixtures that this process will load: the cross
+/// compiler of its architecture when it is emulated (`aarch64-linux-gnu-gcc`), else `cc`.
+pub fn c_compiler() -> String {
+    if let Ok(cc) = std::env::var("CRYPTOBENCH_TEST_CC") {
+        return cc;
+    }
+    match (own_emulator(), std::env::consts::ARCH) {
+        (Some(_), "aarch64") => "aarch64-linux-gnu-gcc".into(),
+        (Some(_), "arm") => "arm-linux-gnueabihf-gcc".into(),
+        _ => "cc".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ mod answer;
 mod bars;
 mod cores;
 mod details;
+mod emulation;
 mod page;
 mod sizes;
 
@@ -55,6 +56,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> Result<String, ChartE
         out.push_str(&bars::at_size(&named, &labels, rate)?);
     }
     out.push_str(&bars::cycles(&named, &labels)?);
+    out.push_str(&emulation::render(&named, &labels)?);
     out.push_str(&details::tables(runs, &named, &labels, unit));
     out.push_str(&details::environment(&named, &labels));
     out.push_str("</body></html>\n");
