@@ -41,14 +41,25 @@ fn allowed() -> Vec<usize> {
     cpus
 }
 
-fn topology() -> Result<Topology> {
+/// The topology to place workers on. Each worker pins itself with
+/// sched_setaffinity (crates/cpu/src/thread.rs), which only Linux offers:
+/// elsewhere the request is refused before anything is read (macOS has no
+/// way to bind a thread to a core; its QoS classes only hint).
+fn topology(option: &str) -> Result<Topology> {
+    if !cfg!(target_os = "linux") {
+        return Err(usage(format!(
+            "{option} pins every worker to its own logical CPU, which cryptobench can do on Linux only \
+             (sched_setaffinity); this is {}: measure one worker without {option}, or run it on Linux",
+            std::env::consts::OS
+        )));
+    }
     Topology::of_this_machine().map_err(|e| usage(e.to_string()))
 }
 
 /// `--threads`: the counts given (`all` = every usable CPU), one always
 /// included as the base of the scaling.
 pub fn threads(values: &[String]) -> Result<Placements> {
-    let topology = topology()?;
+    let topology = topology("--threads")?;
     let allowed: Vec<usize> = allowed().into_iter().filter(|c| topology.ids().contains(c)).collect();
     let order = topology.placement_order(&allowed);
     let max = order.len();
@@ -130,7 +141,7 @@ pub fn describe_type(t: &cryptobench_core::cores::CoreType) -> String {
 
 /// `--core-types`: one worker on the first usable CPU of each type.
 pub fn core_types() -> Result<Placements> {
-    let topology = topology()?;
+    let topology = topology("--core-types")?;
     let allowed = allowed();
     let usable: Vec<usize> = allowed.iter().copied().filter(|c| topology.ids().contains(c)).collect();
     let info = topology.describe(&usable);
