@@ -190,8 +190,13 @@ fn core_types_here_are_found_and_measured() {
         assert_eq!(c["placement"]["core_type"], t["name"]);
         let cpu = &c["placement"]["cpus"][0];
         assert!(t["cpus"].as_array().unwrap().contains(cpu), "measured on a core of its type");
-        // aes-256-cbc at 16 KiB in stream mode: the sbc-bench score of that core.
-        assert!(c["score"]["aes256cbc_16k_k"].as_f64().unwrap() > 0.0, "{c}");
+        if cryptobench_testkit::own_emulator().is_some() {
+            // An emulated worker's score would time the emulator: none is given.
+            assert!(c["score"]["aes256cbc_16k_k"].is_null(), "{c}");
+        } else {
+            // aes-256-cbc at 16 KiB in stream mode: the sbc-bench score of that core.
+            assert!(c["score"]["aes256cbc_16k_k"].as_f64().unwrap() > 0.0, "{c}");
+        }
     }
 }
 
