@@ -133,6 +133,7 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             score: None,
             platform: None,
             placement,
+            bindings: Vec::new(),
         };
         match probe(&c.spec, pin)? {
             Probe::Available {

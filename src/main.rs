@@ -5,6 +5,7 @@
 mod arch;
 mod audit;
 mod barrier;
+mod binding;
 mod cli;
 mod commands;
 mod cross_check;

@@ -335,6 +335,7 @@ mod tests {
                 score: None,
                 platform: None,
                 placement: None,
+                bindings: Vec::new(),
             });
             // What an x86 OpenSSL mask of two words clears (crates/cpu/src/features/openssl.rs).
             let cleared = set

@@ -19,6 +19,7 @@ mod native;
 pub mod nettle;
 pub mod ocb_iterated;
 pub mod openssl;
+pub mod runtime;
 pub mod rustcrypto;
 pub mod sodium;
 mod traits;
@@ -30,8 +31,21 @@ pub use traits::{catalog_lengths_only, check_mode, Backend, CellInputs, Primitiv
 
 use cryptobench_core::result::ConfigurationSpec;
 
-/// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "nettle", "rustcrypto", "sodium", "kernel"];
+/// Every backend id `--backend` accepts: the C libraries, the linked-in
+/// Rust crates, the kernel, then the language runtimes ([`runtime`]).
+pub const BACKEND_IDS: &[&str] = &[
+    "openssl",
+    "gcrypt",
+    "nettle",
+    "rustcrypto",
+    "sodium",
+    "kernel",
+    "python:hashlib",
+    "python:cryptography",
+    "node",
+    "go",
+    "java",
+];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
@@ -60,6 +74,10 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "kernel" => Err(OpenError::Refused(
             "the kernel crypto API is reached through AF_ALG sockets, which only Linux has".into(),
         )),
-        other => Err(OpenError::UnknownBackend(other.to_string())),
+        other => match runtime::Runtime::from_id(other) {
+            // For a runtime, the "library" is its executable (`--backend go=/usr/lib/go-1.19/bin/go`).
+            Some(rt) => Ok(Box::new(runtime::RuntimeBackend::open(rt, spec.library.as_deref())?)),
+            None => Err(OpenError::UnknownBackend(other.to_string())),
+        },
     }
 }

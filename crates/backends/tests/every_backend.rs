@@ -221,6 +221,10 @@ fn wycheproof_files() -> Vec<(String, &'static str)> {
 
 fn wycheproof_vectors_pass(id: &str) {
     with_backend(id, |backend| {
+        if !CATALOG.iter().any(|a| !a.is_digest() && backend.support(a) == Support::Supported) {
+            eprintln!("{id} offers digests only: no Wycheproof file of the reader applies");
+            return;
+        }
         let mut passed = 0;
         for (name, json) in wycheproof_files() {
             let cases = vectors::parse(json, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -263,37 +267,39 @@ fn reports_itself(id: &str) {
     });
 }
 
+/// `module => "backend id"`: a module name per backend (ids such as
+/// `python:hashlib` are no identifiers).
 macro_rules! for_every_backend {
-    ($($id:ident),* $(,)?) => {
+    ($($module:ident => $id:literal),* $(,)?) => {
         $(
-            mod $id {
+            mod $module {
                 #[test]
                 fn every_supported_algorithm_passes_verification() {
-                    super::every_supported_algorithm_passes_verification(stringify!($id));
+                    super::every_supported_algorithm_passes_verification($id);
                 }
                 #[test]
                 fn timed_primitives_compute_what_was_verified() {
-                    super::timed_primitives_compute_what_was_verified(stringify!($id));
+                    super::timed_primitives_compute_what_was_verified($id);
                 }
                 #[test]
                 fn timed_loops_allocate_nothing() {
-                    super::timed_loops_allocate_nothing(stringify!($id));
+                    super::timed_loops_allocate_nothing($id);
                 }
                 #[test]
                 fn tampered_message_fails_inside_the_timed_loop() {
-                    super::tampered_message_fails_inside_the_timed_loop(stringify!($id));
+                    super::tampered_message_fails_inside_the_timed_loop($id);
                 }
                 #[test]
                 fn wycheproof_vectors_pass() {
-                    super::wycheproof_vectors_pass(stringify!($id));
+                    super::wycheproof_vectors_pass($id);
                 }
                 #[test]
                 fn streaming_in_random_chunks_matches_one_shot() {
-                    super::streaming_in_random_chunks_matches_one_shot(stringify!($id));
+                    super::streaming_in_random_chunks_matches_one_shot($id);
                 }
                 #[test]
                 fn reports_itself() {
-                    super::reports_itself(stringify!($id));
+                    super::reports_itself($id);
                 }
             }
         )*
@@ -353,9 +359,21 @@ macro_rules! for_every_backend {
         /// The table above names every backend there is, so none goes untested.
         #[test]
         fn the_table_covers_every_backend() {
-            assert_eq!(BACKEND_IDS, [$(stringify!($id)),*]);
+            assert_eq!(BACKEND_IDS, [$($id),*]);
         }
     };
 }
 
-for_every_backend!(openssl, gcrypt, nettle, rustcrypto, sodium, kernel);
+for_every_backend!(
+    openssl => "openssl",
+    gcrypt => "gcrypt",
+    nettle => "nettle",
+    rustcrypto => "rustcrypto",
+    sodium => "sodium",
+    kernel => "kernel",
+    python_hashlib => "python:hashlib",
+    python_cryptography => "python:cryptography",
+    node => "node",
+    go => "go",
+    java => "java",
+);

@@ -5,6 +5,7 @@
 
 pub mod aggregate;
 pub mod audit;
+pub mod binding;
 pub mod catalog;
 pub mod cell;
 pub mod checks;

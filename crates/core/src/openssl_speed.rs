@@ -367,6 +367,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             score: None,
             platform: None,
             placement: None,
+            bindings: Vec::new(),
         }],
         label: None,
         imported: Some(ImportInfo {

@@ -281,6 +281,9 @@ pub struct ConfigurationResult {
     /// together, on which CPUs, of which core type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<crate::cores::Placement>,
+    /// A language runtime's rows against the C library it calls (runtime configurations only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bindings: Vec<crate::binding::BindingCost>,
 }
 
 /// A CPU feature by its normalised name ("aes", "sha_ni", "pmull") and where it was read.

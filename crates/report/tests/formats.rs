@@ -183,6 +183,7 @@ fn fixture() -> RunResult {
                 score: None,
                 platform: None,
                 placement: None,
+                bindings: Vec::new(),
             },
             ConfigurationResult {
                 index: 2,
@@ -203,6 +204,7 @@ fn fixture() -> RunResult {
                 score: None,
                 platform: None,
                 placement: None,
+                bindings: Vec::new(),
             },
         ],
         label: None,

@@ -29,14 +29,23 @@ pub fn platform_lacks(facility: &str, why: impl Display) {
     eprintln!("SKIPPED: this platform lacks {facility}: {why}");
 }
 
+/// The words with which a language runtime refuses a worker that runs under
+/// an emulator (crates/backends/src/runtime/mod.rs says them): its driver would
+/// run natively. A fact of how the tests run (the aarch64 run under qemu-user),
+/// not a missing install.
+pub const RUNTIME_NOT_EMULATED: &str = "a language runtime's driver would run natively";
+
 /// A backend of cryptobench could not be opened for `why`. The kernel's
 /// crypto API is a facility of the platform (sandboxes refuse AF_ALG
 /// sockets), so it skips everywhere; every library is an install, so its
 /// absence fails under CI.
 #[track_caller]
 pub fn backend_unavailable(id: &str, why: impl Display) {
+    let why = why.to_string();
     if id == "kernel" {
         platform_lacks("the kernel crypto API (AF_ALG)", why);
+    } else if why.contains(RUNTIME_NOT_EMULATED) {
+        platform_lacks("a native worker for the language runtime", why);
     } else {
         missing(&format!("the {id} backend's library"), why);
     }
