@@ -181,3 +181,14 @@ fn every_library_measures_what_it_has_and_names_what_it_lacks() {
     }
     assert!(page.contains("ed25519 (20 B)"), "sign bars name what was signed");
 }
+
+#[test]
+fn threads_with_public_key_is_refused_with_the_reason() {
+    let out = cryptobench()
+        .args(["run", "--algos", "rsa2048", "--threads", "2", "--no-save"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one worker at a time"));
+}

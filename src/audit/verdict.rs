@@ -311,6 +311,7 @@ mod tests {
                         checksum: String::new(),
                         implementation: None,
                         cycles_per_byte: None,
+                        aggregate: None,
                     };
                     let spec = CellSpec {
                         algorithm: alg.into(),
@@ -342,6 +343,7 @@ mod tests {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                placement: None,
                 bindings: Vec::new(),
             });
             // What an x86 OpenSSL mask of two words clears (crates/cpu/src/features/openssl.rs).
@@ -390,6 +392,7 @@ mod tests {
             imported: None,
             warnings: Vec::new(),
             audit: None,
+            topology: None,
         };
         (run, masked)
     }
@@ -595,6 +598,7 @@ mod tests {
                 checksum: String::new(),
                 implementation: None,
                 cycles_per_byte: None,
+                aggregate: None,
             }),
         }
     }

@@ -311,6 +311,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                     checksum: String::new(),
                     implementation: None,
                     cycles_per_byte: None,
+                    aggregate: None,
                 })
             };
             cells.push(CellResult { spec, outcome });
@@ -337,6 +338,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                 checksum: String::new(),
                 implementation: None,
                 cycles_per_byte: None,
+                aggregate: None,
             }),
         });
     }
@@ -396,6 +398,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             overheads: Vec::new(),
             score: None,
             platform: None,
+            placement: None,
             bindings: Vec::new(),
         }],
         label: None,
@@ -406,6 +409,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         }),
         warnings: Vec::new(),
         audit: None,
+        topology: None,
     }
 }
 

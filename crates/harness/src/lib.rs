@@ -9,7 +9,7 @@ mod measure;
 mod pk;
 
 pub use buffer::AlignedBuffer;
-pub use measure::{measure, measure_units, quick_timing, standard_timing, warnings};
+pub use measure::{measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate};
 pub use pk::{long_cell_timing, run_pk_cell};
 
 use cryptobench_backends::verify::check_primitive;
@@ -40,6 +40,19 @@ fn random_inputs(alg: &AlgorithmSpec, aad_len: usize) -> CellInputs {
 /// Prepares, checks and measures one cell. The algorithm must already have
 /// passed verification on this backend.
 pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, timing: &TimingSettings) -> CellOutcome {
+    run_cell_gated(backend, alg, cell, timing, &mut Alone)
+}
+
+/// [`run_cell`], meeting the other workers of the same cell at `gate`
+/// (only a cell that is timed meets them: one that cannot be prepared or
+/// checked fails or is n/a in every worker alike).
+pub fn run_cell_gated(
+    backend: &dyn Backend,
+    alg: &AlgorithmSpec,
+    cell: &CellSpec,
+    timing: &TimingSettings,
+    gate: &mut dyn Gate,
+) -> CellOutcome {
     if let Some(problem) = alg.size_problem(cell.size) {
         return CellOutcome::Unsupported { reason: problem };
     }
@@ -62,7 +75,7 @@ pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, tim
     if let Err(reason) = check_primitive(backend, cell, alg, &inputs, primitive.as_mut(), buffer.as_slice()) {
         return CellOutcome::Failed { reason };
     }
-    match measure(primitive.as_mut(), buffer.as_mut_slice(), timing) {
+    match measure_gated(primitive.as_mut(), buffer.as_mut_slice(), timing, gate) {
         Ok(m) => CellOutcome::Measured(m),
         Err(e) => CellOutcome::Failed {
             reason: format!("failed while timed: {e}"),

@@ -45,6 +45,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             pk.to_table(ASCII_MARKDOWN)
         ));
     }
+    out.push_str(&crate::multicore::render_text(run, &labels, unit, true));
     for pair in crate::emulation::pairs(run) {
         let (header, rows) = crate::emulation::ratio_rows(run, &pair);
         let mut table = comfy_table::Table::new();
