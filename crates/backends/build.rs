@@ -18,27 +18,53 @@ const CRATES: &[&str] = &[
     "blake2",
 ];
 
-fn main() {
-    let lock = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
-    println!("cargo:rerun-if-changed={}", lock.display());
-    let text = std::fs::read_to_string(&lock).unwrap_or_default();
+/// The versions Cargo.lock records for `names`, as "name version".
+fn locked_versions(lock: &str, names: &[&str]) -> Vec<String> {
     let mut found = Vec::new();
     // Cargo.lock: [[package]] blocks with `name = "…"` followed by `version = "…"`.
     let mut name: Option<&str> = None;
-    for line in text.lines() {
+    for line in lock.lines() {
         if let Some(n) = line.strip_prefix("name = \"").and_then(|s| s.strip_suffix('"')) {
             name = Some(n);
         } else if let (Some(n), Some(v)) = (name, line.strip_prefix("version = \"").and_then(|s| s.strip_suffix('"'))) {
-            if CRATES.contains(&n) {
+            if names.contains(&n) {
                 found.push(format!("{n} {v}"));
             }
             name = None;
         }
     }
+    found
+}
+
+/// The version of one locked crate, or what to say when it is unknown.
+fn locked_version(lock: &str, name: &str) -> String {
+    locked_versions(lock, &[name])
+        .first()
+        .and_then(|nv| nv.split_once(' ').map(|(_, v)| v.to_string()))
+        .unwrap_or_else(|| "(version unknown: built without the workspace Cargo.lock)".to_string())
+}
+
+fn main() {
+    let lock = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
+    println!("cargo:rerun-if-changed={}", lock.display());
+    let text = std::fs::read_to_string(&lock).unwrap_or_default();
+    let found = locked_versions(&text, CRATES);
     let summary = if found.is_empty() {
         "crate versions unknown: built without the workspace Cargo.lock".to_string()
     } else {
         found.join(", ")
     };
     println!("cargo:rustc-env=CRYPTOBENCH_RUSTCRYPTO_CRATES={summary}");
+    println!("cargo:rustc-env=CRYPTOBENCH_RING_VERSION={}", locked_version(&text, "ring"));
+    println!(
+        "cargo:rustc-env=CRYPTOBENCH_AWS_LC_RS_VERSION={}",
+        locked_version(&text, "aws-lc-rs")
+    );
+    // aws-lc-sys prefixes every C symbol with aws_lc_<version with underscores>
+    // (its builder/main.rs, prefix_string), OPENSSL_ia32cap_P included.
+    let sys = locked_version(&text, "aws-lc-sys");
+    println!(
+        "cargo:rustc-env=CRYPTOBENCH_AWSLC_IA32CAP_SYMBOL=aws_lc_{}_OPENSSL_ia32cap_P",
+        sys.replace('.', "_")
+    );
 }

@@ -8,6 +8,7 @@
 //! build failure or a crash.
 
 pub mod agreement;
+pub mod aws_lc;
 pub mod error;
 pub mod gcrypt;
 #[cfg(target_os = "linux")]
@@ -17,7 +18,9 @@ mod library_path;
 mod native;
 pub mod nettle;
 pub mod openssl;
+pub mod ring;
 pub mod rustcrypto;
+mod session;
 pub mod sodium;
 mod traits;
 pub mod vectors;
@@ -29,7 +32,7 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "nettle", "rustcrypto", "sodium", "kernel"];
+pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "nettle", "rustcrypto", "sodium", "kernel", "ring", "aws-lc-rs"];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
@@ -54,10 +57,20 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
                 path: path.clone(),
             }),
         },
+        "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
+        "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]
         "kernel" => Err(OpenError::Refused(
             "the kernel crypto API is reached through AF_ALG sockets, which only Linux has".into(),
         )),
         other => Err(OpenError::UnknownBackend(other.to_string())),
+    }
+}
+
+/// A backend linked into cryptobench loads no file: a path given for it is refused.
+fn linked_in(id: &'static str, spec: &ConfigurationSpec) -> Result<(), OpenError> {
+    match &spec.library {
+        None => Ok(()),
+        Some(path) => Err(OpenError::NoLibraryFile { id, path: path.clone() }),
     }
 }

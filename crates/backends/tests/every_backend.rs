@@ -170,28 +170,43 @@ fn timed_loops_allocate_nothing(id: &str) {
 
 fn tampered_message_fails_inside_the_timed_loop(id: &str) {
     with_backend(id, |backend| {
-        let Some(alg) = CATALOG
+        let aeads: Vec<_> = CATALOG
             .iter()
-            .find(|a| a.class == AlgorithmClass::Aead && backend.support(a) == Support::Supported)
-        else {
+            .filter(|a| a.class == AlgorithmClass::Aead && backend.support(a) == Support::Supported)
+            .collect();
+        if aeads.is_empty() {
             eprintln!("{id} offers no AEAD: no tag to tamper with");
             return;
-        };
-        let cell = CellSpec {
-            algorithm: alg.id.into(),
-            operation: Operation::Decrypt,
-            mode: Mode::Message,
-            rekey: false,
-            size: 32,
-            aad: 13,
-        };
-        let inputs = inputs_for(alg, 1);
-        let mut p = backend.prepare(&cell, alg, &inputs, &[7u8; 32]).unwrap();
-        let mut buf = vec![0u8; 32];
-        p.run(3, &mut buf).unwrap();
-        assert_eq!(buf, vec![7u8; 32], "{id}");
-        // A buffer of another length is refused, not read out of bounds.
-        assert!(p.run(1, &mut [0u8; 16]).is_err());
+        }
+        let mut checked = 0;
+        for alg in aeads {
+            let cell = CellSpec {
+                algorithm: alg.id.into(),
+                operation: Operation::Decrypt,
+                mode: Mode::Message,
+                rekey: false,
+                size: 32,
+                aad: 13,
+            };
+            let inputs = inputs_for(alg, 1);
+            let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {
+                Ok(p) => p,
+                // A library that cannot time decryption (ring opens only in
+                // place) says so in the cell; there is no timed loop to check.
+                Err(BackendError::Unsupported(why)) => {
+                    eprintln!("{id}: {}: decryption is not timed here: {why}", alg.id);
+                    continue;
+                }
+                Err(e) => panic!("{id}/{}: {e}", alg.id),
+            };
+            let mut buf = vec![0u8; 32];
+            p.run(3, &mut buf).unwrap();
+            assert_eq!(buf, vec![7u8; 32], "{id}");
+            // A buffer of another length is refused, not read out of bounds.
+            assert!(p.run(1, &mut [0u8; 16]).is_err());
+            checked += 1;
+        }
+        eprintln!("{id}: {checked} AEADs decrypt the genuine message in the timed loop");
     });
 }
 
@@ -249,37 +264,47 @@ fn reports_itself(id: &str) {
     });
 }
 
+/// A backend's id: its module name, or the name given after `=` where the id is no identifier.
+macro_rules! backend_id {
+    ($id:ident) => {
+        stringify!($id)
+    };
+    ($id:ident = $name:literal) => {
+        $name
+    };
+}
+
 macro_rules! for_every_backend {
-    ($($id:ident),* $(,)?) => {
+    ($($id:ident $(= $name:literal)?),* $(,)?) => {
         $(
             mod $id {
                 #[test]
                 fn every_supported_algorithm_passes_verification() {
-                    super::every_supported_algorithm_passes_verification(stringify!($id));
+                    super::every_supported_algorithm_passes_verification(backend_id!($id $(= $name)?));
                 }
                 #[test]
                 fn timed_primitives_compute_what_was_verified() {
-                    super::timed_primitives_compute_what_was_verified(stringify!($id));
+                    super::timed_primitives_compute_what_was_verified(backend_id!($id $(= $name)?));
                 }
                 #[test]
                 fn timed_loops_allocate_nothing() {
-                    super::timed_loops_allocate_nothing(stringify!($id));
+                    super::timed_loops_allocate_nothing(backend_id!($id $(= $name)?));
                 }
                 #[test]
                 fn tampered_message_fails_inside_the_timed_loop() {
-                    super::tampered_message_fails_inside_the_timed_loop(stringify!($id));
+                    super::tampered_message_fails_inside_the_timed_loop(backend_id!($id $(= $name)?));
                 }
                 #[test]
                 fn wycheproof_vectors_pass() {
-                    super::wycheproof_vectors_pass(stringify!($id));
+                    super::wycheproof_vectors_pass(backend_id!($id $(= $name)?));
                 }
                 #[test]
                 fn streaming_in_random_chunks_matches_one_shot() {
-                    super::streaming_in_random_chunks_matches_one_shot(stringify!($id));
+                    super::streaming_in_random_chunks_matches_one_shot(backend_id!($id $(= $name)?));
                 }
                 #[test]
                 fn reports_itself() {
-                    super::reports_itself(stringify!($id));
+                    super::reports_itself(backend_id!($id $(= $name)?));
                 }
             }
         )*
@@ -333,9 +358,9 @@ macro_rules! for_every_backend {
         /// The table above names every backend there is, so none goes untested.
         #[test]
         fn the_table_covers_every_backend() {
-            assert_eq!(BACKEND_IDS, [$(stringify!($id)),*]);
+            assert_eq!(BACKEND_IDS, [$(backend_id!($id $(= $name)?)),*]);
         }
     };
 }
 
-for_every_backend!(openssl, gcrypt, nettle, rustcrypto, sodium, kernel);
+for_every_backend!(openssl, gcrypt, nettle, rustcrypto, sodium, kernel, ring, aws_lc_rs = "aws-lc-rs");
