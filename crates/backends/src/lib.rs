@@ -11,6 +11,7 @@ pub mod agreement;
 pub mod aws_lc;
 pub mod error;
 pub mod gcrypt;
+pub mod gnutls;
 #[cfg(target_os = "linux")]
 pub mod kernel;
 pub mod known_answers;
@@ -32,7 +33,17 @@ pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 use cryptobench_core::result::ConfigurationSpec;
 
 /// Every backend id `--backend` accepts.
-pub const BACKEND_IDS: &[&str] = &["openssl", "gcrypt", "nettle", "rustcrypto", "sodium", "kernel", "ring", "aws-lc-rs"];
+pub const BACKEND_IDS: &[&str] = &[
+    "openssl",
+    "gcrypt",
+    "nettle",
+    "rustcrypto",
+    "sodium",
+    "kernel",
+    "ring",
+    "aws-lc-rs",
+    "gnutls",
+];
 
 /// Opens the backend a configuration names. Call it in the worker process
 /// only: loading a library may run its initialisers and fix its CPU view.
@@ -57,6 +68,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
                 path: path.clone(),
             }),
         },
+        "gnutls" => Ok(Box::new(gnutls::GnutlsBackend::open(spec.library.as_deref())?)),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
         "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]

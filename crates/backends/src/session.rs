@@ -27,9 +27,27 @@ pub trait CipherSession {
     /// pass over `buf`, final; an AEAD writes its tag into `tag` (empty for
     /// plain ciphers).
     fn seal(&mut self, iv: &[u8], aad: &[u8], buf: &mut [u8], tag: &mut [u8]) -> Result<(), BackendError>;
-    /// `message` decryption of `input` into `out` (same length) under `iv`;
-    /// an AEAD tag that does not verify is [`BackendError::AuthenticationFailed`].
+    /// `message` decryption of `input` into `out` under `iv`; `input` is the
+    /// ciphertext, followed by the tag where [`CipherSession::tag_appended`]
+    /// says so. An AEAD tag that does not verify is
+    /// [`BackendError::AuthenticationFailed`].
     fn open(&mut self, iv: &[u8], aad: &[u8], input: &[u8], out: &mut [u8], tag: &[u8]) -> Result<(), BackendError>;
+    /// Whether `open` reads an AEAD message as ciphertext ‖ tag in one
+    /// buffer, as some decrypting calls do (GnuTLS's
+    /// `gnutls_aead_cipher_decrypt`, Botan's `botan_cipher_update`): the
+    /// prepared message is then laid out so, once, outside the timing.
+    fn tag_appended(&self) -> bool {
+        false
+    }
+}
+
+/// The input `open` reads for a message: the ciphertext, followed by the tag where the session wants it so.
+fn open_input<S: CipherSession>(s: &S, alg: &AlgorithmSpec, ciphertext: &[u8], tag: &[u8]) -> Vec<u8> {
+    let mut input = ciphertext.to_vec();
+    if alg.class == AlgorithmClass::Aead && s.tag_appended() {
+        input.extend_from_slice(tag);
+    }
+    input
 }
 
 /// A hash function as a library offers it.
@@ -71,7 +89,8 @@ pub fn open_once<S: CipherSession>(
         return Err(BackendError::AuthenticationFailed);
     }
     let mut out = vec![0u8; ciphertext.len()];
-    s.open(iv, aad, ciphertext, &mut out, tag)?;
+    let input = open_input(&s, alg, ciphertext, tag);
+    s.open(iv, aad, &input, &mut out, tag)?;
     Ok(out)
 }
 
@@ -109,8 +128,14 @@ pub fn prepare_cipher<'a, S: CipherSession + 'a>(
     } else {
         seal_once(keyed(true)?, alg, &inputs.iv, &inputs.aad, message)?
     };
+    let session = keyed(encrypt)?;
+    let input = if encrypt {
+        Vec::new()
+    } else {
+        open_input(&session, alg, &sealed.ciphertext, &sealed.tag)
+    };
     Ok(Box::new(Message {
-        session: keyed(encrypt)?,
+        session,
         key: inputs.key.clone(),
         iv: inputs.iv.clone(),
         aad: if alg.class == AlgorithmClass::Aead {
@@ -121,8 +146,9 @@ pub fn prepare_cipher<'a, S: CipherSession + 'a>(
         encrypt,
         rekey: cell.rekey,
         aead: alg.class == AlgorithmClass::Aead,
+        length: sealed.ciphertext.len(),
         tag: sealed.tag,
-        ciphertext: sealed.ciphertext,
+        input,
         implementation,
     }))
 }
@@ -175,13 +201,16 @@ struct Message<S> {
     rekey: bool,
     aead: bool,
     tag: Vec<u8>,
-    ciphertext: Vec<u8>,
+    /// Length of the prepared ciphertext (decryption).
+    length: usize,
+    /// What `open` reads: the prepared ciphertext (‖ tag where the session wants it).
+    input: Vec<u8>,
     implementation: Option<String>,
 }
 
 impl<S: CipherSession> Primitive for Message<S> {
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
-        if !self.encrypt && self.ciphertext.len() != buf.len() {
+        if !self.encrypt && self.length != buf.len() {
             return Err(BackendError::Invalid("buffer and prepared ciphertext differ in length".into()));
         }
         for _ in 0..iterations {
@@ -196,7 +225,7 @@ impl<S: CipherSession> Primitive for Message<S> {
                 self.session.open(
                     black_box(&self.iv),
                     black_box(&self.aad),
-                    black_box(&self.ciphertext),
+                    black_box(&self.input),
                     black_box(&mut *buf),
                     black_box(&self.tag),
                 )?;

@@ -363,4 +363,14 @@ macro_rules! for_every_backend {
     };
 }
 
-for_every_backend!(openssl, gcrypt, nettle, rustcrypto, sodium, kernel, ring, aws_lc_rs = "aws-lc-rs");
+for_every_backend!(
+    openssl,
+    gcrypt,
+    nettle,
+    rustcrypto,
+    sodium,
+    kernel,
+    ring,
+    aws_lc_rs = "aws-lc-rs",
+    gnutls
+);
