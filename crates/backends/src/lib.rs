@@ -16,6 +16,7 @@ pub mod gnutls;
 pub mod kernel;
 pub mod known_answers;
 mod library_path;
+pub mod mbedtls;
 mod native;
 pub mod nettle;
 pub mod openssl;
@@ -26,6 +27,7 @@ pub mod sodium;
 mod traits;
 pub mod vectors;
 pub mod verify;
+pub mod wolfssl;
 
 pub use error::{BackendError, OpenError};
 pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
@@ -43,6 +45,8 @@ pub const BACKEND_IDS: &[&str] = &[
     "ring",
     "aws-lc-rs",
     "gnutls",
+    "mbedtls",
+    "wolfssl",
 ];
 
 /// Opens the backend a configuration names. Call it in the worker process
@@ -69,6 +73,8 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
             }),
         },
         "gnutls" => Ok(Box::new(gnutls::GnutlsBackend::open(spec.library.as_deref())?)),
+        "mbedtls" => Ok(Box::new(mbedtls::MbedtlsBackend::open(spec.library.as_deref())?)),
+        "wolfssl" => Ok(Box::new(wolfssl::WolfsslBackend::open(spec.library.as_deref())?)),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
         "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]

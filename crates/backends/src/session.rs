@@ -32,6 +32,15 @@ pub trait CipherSession {
     /// says so. An AEAD tag that does not verify is
     /// [`BackendError::AuthenticationFailed`].
     fn open(&mut self, iv: &[u8], aad: &[u8], input: &[u8], out: &mut [u8], tag: &[u8]) -> Result<(), BackendError>;
+    /// Encryption of `input` into `out`, for the verified one-shot path
+    /// only; the default copies and seals in place. A library whose
+    /// in-place call cannot do every length (Mbed TLS's and wolfSSL's XTS
+    /// ciphertext stealing) encrypts apart here, and refuses those lengths
+    /// for timing.
+    fn seal_into(&mut self, iv: &[u8], aad: &[u8], input: &[u8], out: &mut [u8], tag: &mut [u8]) -> Result<(), BackendError> {
+        out.copy_from_slice(input);
+        self.seal(iv, aad, out, tag)
+    }
     /// Whether `open` reads an AEAD message as ciphertext ‖ tag in one
     /// buffer, as some decrypting calls do (GnuTLS's
     /// `gnutls_aead_cipher_decrypt`, Botan's `botan_cipher_update`): the
@@ -69,9 +78,9 @@ pub fn unsupported(what: impl Into<String>) -> BackendError {
 
 /// Ciphertext and tag of one message through a fresh encrypting session.
 pub fn seal_once<S: CipherSession>(mut s: S, alg: &AlgorithmSpec, iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-    let mut ciphertext = plaintext.to_vec();
+    let mut ciphertext = vec![0u8; plaintext.len()];
     let mut tag = vec![0u8; alg.tag_len];
-    s.seal(iv, aad, &mut ciphertext, &mut tag)?;
+    s.seal_into(iv, aad, plaintext, &mut ciphertext, &mut tag)?;
     Ok(Sealed { ciphertext, tag })
 }
 

@@ -372,5 +372,7 @@ for_every_backend!(
     kernel,
     ring,
     aws_lc_rs = "aws-lc-rs",
-    gnutls
+    gnutls,
+    mbedtls,
+    wolfssl,
 );
