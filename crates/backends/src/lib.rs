@@ -24,6 +24,7 @@ pub mod ring;
 pub mod rustcrypto;
 mod session;
 pub mod sodium;
+pub mod tomcrypt;
 mod traits;
 pub mod vectors;
 pub mod verify;
@@ -47,6 +48,7 @@ pub const BACKEND_IDS: &[&str] = &[
     "gnutls",
     "mbedtls",
     "wolfssl",
+    "tomcrypt",
 ];
 
 /// Opens the backend a configuration names. Call it in the worker process
@@ -75,6 +77,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "gnutls" => Ok(Box::new(gnutls::GnutlsBackend::open(spec.library.as_deref())?)),
         "mbedtls" => Ok(Box::new(mbedtls::MbedtlsBackend::open(spec.library.as_deref())?)),
         "wolfssl" => Ok(Box::new(wolfssl::WolfsslBackend::open(spec.library.as_deref())?)),
+        "tomcrypt" => Ok(Box::new(tomcrypt::TomcryptBackend::open(spec.library.as_deref())?)),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
         "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]

@@ -375,4 +375,5 @@ for_every_backend!(
     gnutls,
     mbedtls,
     wolfssl,
+    tomcrypt,
 );
