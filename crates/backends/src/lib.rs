@@ -9,6 +9,7 @@
 
 pub mod agreement;
 pub mod aws_lc;
+pub mod botan;
 pub mod error;
 pub mod gcrypt;
 pub mod gnutls;
@@ -49,6 +50,7 @@ pub const BACKEND_IDS: &[&str] = &[
     "mbedtls",
     "wolfssl",
     "tomcrypt",
+    "botan",
 ];
 
 /// Opens the backend a configuration names. Call it in the worker process
@@ -78,6 +80,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "mbedtls" => Ok(Box::new(mbedtls::MbedtlsBackend::open(spec.library.as_deref())?)),
         "wolfssl" => Ok(Box::new(wolfssl::WolfsslBackend::open(spec.library.as_deref())?)),
         "tomcrypt" => Ok(Box::new(tomcrypt::TomcryptBackend::open(spec.library.as_deref())?)),
+        "botan" => Ok(Box::new(botan::BotanBackend::open(spec.library.as_deref())?)),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
         "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]

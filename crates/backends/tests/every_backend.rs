@@ -376,4 +376,5 @@ for_every_backend!(
     mbedtls,
     wolfssl,
     tomcrypt,
+    botan,
 );
