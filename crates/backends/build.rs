@@ -44,7 +44,55 @@ fn locked_version(lock: &str, name: &str) -> String {
         .unwrap_or_else(|| "(version unknown: built without the workspace Cargo.lock)".to_string())
 }
 
+/// Builds cryptopp/shim.cpp into a shared object that links libcrypto++
+/// (Crypto++ has no C API), for the cryptopp backend to load at run time.
+/// Without a C++ compiler or Crypto++'s headers (Debian: g++,
+/// libcrypto++-dev) it is left out, and the backend says so.
+fn build_cryptopp_shim() {
+    println!("cargo:rustc-check-cfg=cfg(cryptobench_cryptopp_shim)");
+    println!("cargo:rerun-if-changed=cryptopp/shim.cpp");
+    let why_not = |reason: String| {
+        println!("cargo:warning=the Crypto++ shim was not built ({reason}); the cryptopp backend will be unavailable");
+        println!("cargo:rustc-env=CRYPTOBENCH_CRYPTOPP_SHIM_MISSING={reason}");
+    };
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() != Ok("linux") {
+        return why_not("it is built and loaded on Linux only".into());
+    }
+    let compiler = match cc::Build::new().cpp(true).cargo_metadata(false).try_get_compiler() {
+        Ok(c) => c,
+        Err(e) => return why_not(format!("no C++ compiler: {e}")),
+    };
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default()).join("libcryptobench_cryptopp.so");
+    let shim = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cryptopp/shim.cpp");
+    let result = std::process::Command::new(compiler.path())
+        .args(compiler.args())
+        .args(["-shared", "-fPIC", "-O2", "-std=c++17", "-s"])
+        .arg(&shim)
+        .arg("-o")
+        .arg(&out)
+        .arg("-lcryptopp")
+        .output();
+    match result {
+        Ok(o) if o.status.success() => {
+            println!("cargo:rustc-cfg=cryptobench_cryptopp_shim");
+            println!("cargo:rustc-env=CRYPTOBENCH_CRYPTOPP_SHIM={}", out.display());
+        }
+        Ok(o) => {
+            let err = String::from_utf8_lossy(&o.stderr);
+            let first = err
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("compiler error")
+                .trim()
+                .to_string();
+            why_not(format!("{} failed: {first}; install libcrypto++-dev", compiler.path().display()))
+        }
+        Err(e) => why_not(format!("cannot run {}: {e}", compiler.path().display())),
+    }
+}
+
 fn main() {
+    build_cryptopp_shim();
     let lock = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../Cargo.lock");
     println!("cargo:rerun-if-changed={}", lock.display());
     let text = std::fs::read_to_string(&lock).unwrap_or_default();

@@ -10,6 +10,7 @@
 pub mod agreement;
 pub mod aws_lc;
 pub mod botan;
+pub mod cryptopp;
 pub mod error;
 pub mod gcrypt;
 pub mod gnutls;
@@ -51,6 +52,7 @@ pub const BACKEND_IDS: &[&str] = &[
     "wolfssl",
     "tomcrypt",
     "botan",
+    "cryptopp",
 ];
 
 /// Opens the backend a configuration names. Call it in the worker process
@@ -81,6 +83,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "wolfssl" => Ok(Box::new(wolfssl::WolfsslBackend::open(spec.library.as_deref())?)),
         "tomcrypt" => Ok(Box::new(tomcrypt::TomcryptBackend::open(spec.library.as_deref())?)),
         "botan" => Ok(Box::new(botan::BotanBackend::open(spec.library.as_deref())?)),
+        "cryptopp" => Ok(Box::new(cryptopp::CryptoppBackend::open(spec.library.as_deref())?)),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
         "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]

@@ -377,4 +377,5 @@ for_every_backend!(
     wolfssl,
     tomcrypt,
     botan,
+    cryptopp,
 );

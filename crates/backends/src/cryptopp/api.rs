@@ -1,0 +1,45 @@
+//! The C functions of cryptobench's Crypto++ shim (crates/backends/cryptopp/shim.cpp),
+//! resolved with `libloading` from the shim loaded by [`super::load`].
+
+use std::ffi::{c_char, c_int, c_void};
+
+use crate::native::api_table;
+
+pub type Handle = *mut c_void;
+
+/// Cipher kinds (`enum Kind` of shim.cpp).
+pub const K_ECB: c_int = 0;
+pub const K_CBC: c_int = 1;
+pub const K_CFB: c_int = 2;
+pub const K_CTR: c_int = 3;
+pub const K_XTS: c_int = 4;
+pub const K_GCM: c_int = 5;
+pub const K_CHAPOLY: c_int = 6;
+pub const K_DES3_CBC: c_int = 7;
+
+/// What the shim returns for a tag that does not verify.
+pub const BAD_TAG: c_int = -2;
+
+api_table! {
+    required {
+        cbcp_last_error: fn() -> *const c_char;
+        cbcp_library_version: fn() -> c_int;
+        cbcp_anchor: fn() -> *const c_void;
+        cbcp_cpu: fn() -> *const c_char;
+        cbcp_cipher_new: fn(c_int, c_int, *const u8, usize, *const u8, usize) -> Handle;
+        cbcp_cipher_rekey: fn(Handle, *const u8, usize) -> c_int;
+        cbcp_cipher_update: fn(Handle, *mut u8, usize) -> c_int;
+        cbcp_cipher_seal: fn(Handle, *const u8, usize, *const u8, usize, *mut u8, usize, *mut u8, usize) -> c_int;
+        cbcp_cipher_open: fn(Handle, *const u8, usize, *const u8, usize, *const u8, *mut u8, usize, *const u8, usize) -> c_int;
+        cbcp_cipher_provider: fn(Handle) -> *const c_char;
+        cbcp_cipher_free: fn(Handle) -> ();
+        cbcp_hash_new: fn(c_int) -> Handle;
+        cbcp_hash_size: fn(Handle) -> usize;
+        cbcp_hash_digest: fn(Handle, *const u8, usize, *mut u8) -> c_int;
+        cbcp_hash_update: fn(Handle, *const u8, usize) -> c_int;
+        cbcp_hash_peek: fn(Handle, *mut u8) -> c_int;
+        cbcp_hash_provider: fn(Handle) -> *const c_char;
+        cbcp_hash_free: fn(Handle) -> ();
+    }
+    optional {}
+}
