@@ -108,6 +108,10 @@ fn main() {
         "cargo:rustc-env=CRYPTOBENCH_AWS_LC_RS_VERSION={}",
         locked_version(&text, "aws-lc-rs")
     );
+    println!(
+        "cargo:rustc-env=CRYPTOBENCH_BORING_SYS_VERSION={}",
+        locked_version(&text, "boring-sys")
+    );
     // aws-lc-sys prefixes every C symbol with aws_lc_<version with underscores>
     // (its builder/main.rs, prefix_string), OPENSSL_ia32cap_P included.
     let sys = locked_version(&text, "aws-lc-sys");

@@ -9,11 +9,13 @@
 
 pub mod agreement;
 pub mod aws_lc;
+pub mod boringssl;
 pub mod botan;
 pub mod cryptopp;
 pub mod error;
 pub mod gcrypt;
 pub mod gnutls;
+mod install;
 #[cfg(target_os = "linux")]
 pub mod kernel;
 pub mod known_answers;
@@ -33,6 +35,7 @@ pub mod verify;
 pub mod wolfssl;
 
 pub use error::{BackendError, OpenError};
+pub use install::install_hint;
 pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
 
 use cryptobench_core::result::ConfigurationSpec;
@@ -53,6 +56,7 @@ pub const BACKEND_IDS: &[&str] = &[
     "tomcrypt",
     "botan",
     "cryptopp",
+    "boring",
 ];
 
 /// Opens the backend a configuration names. Call it in the worker process
@@ -84,6 +88,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "tomcrypt" => Ok(Box::new(tomcrypt::TomcryptBackend::open(spec.library.as_deref())?)),
         "botan" => Ok(Box::new(botan::BotanBackend::open(spec.library.as_deref())?)),
         "cryptopp" => Ok(Box::new(cryptopp::CryptoppBackend::open(spec.library.as_deref())?)),
+        "boring" => linked_in("boring", spec).and_then(|()| boringssl::open()),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
         "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
         #[cfg(not(target_os = "linux"))]

@@ -378,4 +378,5 @@ for_every_backend!(
     tomcrypt,
     botan,
     cryptopp,
+    boring,
 );
