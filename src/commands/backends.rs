@@ -1,12 +1,13 @@
 //! `cryptobench backends`: every backend, probed in its own worker: available
-//! or why not, the library's own version, the file loaded, and which catalog
-//! algorithms it supports.
+//! or why not (with what to install), the library's own version, the file
+//! loaded, and which catalog algorithms it supports.
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
+use cryptobench_backends::install_hint;
 use cryptobench_core::CATALOG;
 use serde_json::json;
 
@@ -51,10 +52,17 @@ fn print_table(rows: &[(String, Probe)]) {
     }
     println!("{table}\n");
     for (id, p) in rows {
-        if let Probe::Available { backend, supported, .. } = p {
-            println!("{id}: {}", supported.join(", "));
-            if let Some(cpu) = &backend.cpu_capabilities {
-                println!("  cpu: {cpu}");
+        match p {
+            Probe::Available { backend, supported, .. } => {
+                println!("{id}: {}", supported.join(", "));
+                if let Some(cpu) = &backend.cpu_capabilities {
+                    println!("  cpu: {cpu}");
+                }
+            }
+            Probe::Unavailable(_) => {
+                if let Some(hint) = install_hint(id) {
+                    println!("{id}: unavailable; to get it: {hint}");
+                }
             }
         }
     }
@@ -77,7 +85,7 @@ fn print_json(rows: &[(String, Probe)]) {
             Probe::Available { backend, supported, .. } => {
                 json!({"id": id, "available": true, "backend": backend, "supported": supported})
             }
-            Probe::Unavailable(reason) => json!({"id": id, "available": false, "reason": reason}),
+            Probe::Unavailable(reason) => json!({"id": id, "available": false, "reason": reason, "install": install_hint(id)}),
         })
         .collect();
     println!(

@@ -1,0 +1,34 @@
+//! What to install for a backend whose library is missing (Debian and
+//! Ubuntu package names, as `.ci/run` installs them).
+
+/// The packages, or what else it takes, to make `id` available; None for
+/// the backends linked into cryptobench.
+pub fn install_hint(id: &str) -> Option<&'static str> {
+    Some(match id {
+        "openssl" => "apt-get install libssl3",
+        "gcrypt" => "apt-get install libgcrypt20",
+        "nettle" => "apt-get install libnettle8",
+        "sodium" => "apt-get install libsodium23",
+        "gnutls" => "apt-get install libgnutls30",
+        "mbedtls" => "apt-get install libmbedcrypto7",
+        "wolfssl" => "apt-get install libwolfssl35",
+        "tomcrypt" => "apt-get install libtomcrypt1",
+        "botan" => "apt-get install libbotan-2-19",
+        "cryptopp" => "apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)",
+        "kernel" => {
+            "a Linux kernel with AF_ALG (CONFIG_CRYPTO_USER_API_SKCIPHER, _AEAD, _HASH) and a sandbox that allows the socket family"
+        }
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_loaded_library_has_a_hint() {
+        for id in crate::BACKEND_IDS {
+            let linked = ["rustcrypto", "ring", "aws-lc-rs", "boring"].contains(id);
+            assert_eq!(super::install_hint(id).is_none(), linked, "{id}");
+        }
+    }
+}
