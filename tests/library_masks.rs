@@ -32,7 +32,7 @@ fn view(id: &str, env: Option<(&str, &str)>) -> Result<Option<String>, String> {
 }
 
 fn names(capabilities: &str) -> Vec<&'static str> {
-    library_view(capabilities)
+    library_view(capabilities, None)
         .map(|(features, _)| features.into_iter().map(|f| f.name).collect())
         .unwrap_or_default()
 }
