@@ -26,7 +26,9 @@ pub fn open() -> Result<Box<dyn crate::Backend>, OpenError> {
     #[cfg(feature = "boringssl")]
     return Ok(Box::new(BoringBackend::open()));
     #[cfg(not(feature = "boringssl"))]
-    Err(OpenError::Refused(
-        "this cryptobench was built without BoringSSL: rebuild with `--features boringssl` (its CMake build needs cmake, perl and libclang-dev)".into(),
-    ))
+    Err(OpenError::LeftOut {
+        library: "BoringSSL",
+        feature: "boringssl",
+        needs: "its CMake build needs cmake, perl and libclang-dev",
+    })
 }

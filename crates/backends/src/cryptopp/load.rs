@@ -62,7 +62,7 @@ pub fn load(path: Option<&str>) -> Result<Loaded, OpenError> {
 #[cfg(not(all(target_os = "linux", cryptobench_cryptopp_shim)))]
 pub fn load(_path: Option<&str>) -> Result<Loaded, OpenError> {
     Err(OpenError::Refused(format!(
-        "this cryptobench was built without its Crypto++ shim ({}); rebuild with a C++ compiler and Crypto++'s headers (Debian: g++ libcrypto++-dev)",
+        "the Crypto++ shim is not in this cryptobench ({}): install a C++ compiler and Crypto++'s headers (Debian: g++ libcrypto++-dev) and rebuild",
         option_env!("CRYPTOBENCH_CRYPTOPP_SHIM_MISSING").unwrap_or("not built")
     )))
 }
