@@ -73,7 +73,7 @@ fn gnutls_cpuid_override_takes_effect() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn botan_clear_cpuid_takes_effect() {
-    let (var, value) = botan::mask(&[Family::Aes]);
+    let (var, value) = botan::mask(&[Family::Aes], std::env::consts::ARCH);
     aes_off_takes_effect("botan", var, &value, "pclmulqdq");
 }
 
