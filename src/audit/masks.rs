@@ -217,7 +217,7 @@ mod tests {
             "x86_64",
         )
         .unwrap();
-        assert_eq!(v.len(), 5);
+        assert_eq!(v.len(), 6, "all on, aes, clmul, sha, simd off, all off");
         assert_eq!(v[1].0.env["GNUTLS_CPUID_OVERRIDE"], "0x3c");
         assert_eq!(v[1].1.cleared, vec!["aes"]);
         let v = variants(&spec("botan"), Some("botan cpuid: aes_ni clmul"), &[], None, 1, "x86_64").unwrap();
