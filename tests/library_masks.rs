@@ -92,3 +92,20 @@ fn aws_lc_honours_openssl_ia32cap() {
 fn boringssl_honours_openssl_ia32cap() {
     aes_off_takes_effect("boring", "OPENSSL_ia32cap", AES_OFF, "pclmulqdq");
 }
+
+/// AWS-LC aborts the process when OPENSSL_ia32cap or OPENSSL_armcap asks
+/// for a capability it did not find (cpu_intel.c, cpu_aarch64.c). Built
+/// without its static initializer (.cargo/config.toml) it reads them only
+/// when the aws-lc-rs backend opens, so another backend's mask — OpenSSL's
+/// aarch64 masks are absolute values in OpenSSL's bit layout — cannot abort
+/// a worker that merely links AWS-LC.
+#[test]
+fn aws_lc_reads_the_openssl_variables_only_when_it_opens() {
+    let var = if cfg!(target_arch = "aarch64") { "OPENSSL_armcap" } else { "OPENSSL_ia32cap" };
+    let out = cryptobench()
+        .args(["algorithms", "--format", "json"])
+        .env(var, "0xffffffffffffffff:0xffffffffffffffff")
+        .output()
+        .expect("cryptobench runs");
+    assert!(out.status.success(), "{var}: {}", String::from_utf8_lossy(&out.stderr));
+}

@@ -79,6 +79,9 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<&'static digest::Algorithm, BackendE
 
 impl AwsLcBackend {
     pub fn open() -> AwsLcBackend {
+        // AWS-LC is built without its static initializer (.cargo/config.toml):
+        // it detects the CPU, honouring OPENSSL_ia32cap/OPENSSL_armcap, here.
+        aws_lc_rs::init();
         AwsLcBackend {
             capabilities: cpu::capability_vector(),
         }
