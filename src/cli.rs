@@ -263,6 +263,7 @@ pub struct SaveArgs {
 
 const RUNS_HELP: &str = "Examples:
   cryptobench runs list
+  cryptobench runs list --format csv > runs.csv
   cryptobench runs show 3
   cryptobench runs export 3 --format json > run3.json
   cryptobench runs import run3.json --db postgres://bench@db.example/cryptobench
@@ -280,7 +281,11 @@ pub struct RunsArgs {
 #[derive(Subcommand, Debug)]
 pub enum RunsAction {
     /// One line per stored run: id, time, label, host, libraries.
-    List,
+    List {
+        /// Output format: table for a terminal, json or csv for scripts.
+        #[arg(long, short = 'f', value_enum, default_value_t = ListFormat::Table)]
+        format: ListFormat,
+    },
     /// A stored run as a table (or --format json/csv/markdown).
     Show {
         /// Run id or label.
@@ -310,6 +315,13 @@ pub enum RunsAction {
         /// Run id.
         id: i64,
     },
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListFormat {
+    Table,
+    Json,
+    Csv,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

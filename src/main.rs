@@ -12,6 +12,8 @@ mod execute;
 mod exit;
 mod merge;
 mod plan;
+mod rescue;
+mod speed_set;
 mod store;
 mod warnings;
 mod worker_client;

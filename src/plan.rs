@@ -10,7 +10,7 @@ use cryptobench_core::catalog::{self, valid_names};
 use cryptobench_core::cell::operations_for;
 use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
 use cryptobench_core::sizes::DEFAULT_SIZES;
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation, CATALOG, DEFAULT_SUITE};
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation, DEFAULT_SUITE};
 use cryptobench_harness::{quick_timing, standard_timing};
 
 use crate::cli::{ModeArg, OpArg, PlacementArgs, RunArgs, WorkerPlace};
@@ -30,6 +30,18 @@ pub struct Plan {
     pub rounds: usize,
     /// A worker silent for longer is killed and its configuration reported as timed out.
     pub silence_limit: std::time::Duration,
+    /// `--algos openssl-speed`: the cells of `openssl speed`'s default set are
+    /// added with this shape once the library's version is known (src/speed_set.rs).
+    pub openssl_speed: Option<CellShape>,
+}
+
+/// How cells are built from algorithms: operations, mode, rekey, AAD.
+#[derive(Debug, Clone)]
+pub struct CellShape {
+    pub ops: Vec<Operation>,
+    pub mode: Option<Mode>,
+    pub rekey: bool,
+    pub aad: usize,
 }
 
 /// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
@@ -177,25 +189,29 @@ fn place(spec: &mut ConfigurationSpec, how: &WorkerPlace) -> Result<()> {
 }
 
 /// The algorithms named on the command line (`all` for the catalog), or `default` when none.
+/// `openssl-speed` is refused here: only `run` resolves it ([`selection`]).
 pub fn algorithms(names: &[String], default: &[&str]) -> Result<Vec<&'static AlgorithmSpec>> {
-    let names: Vec<&str> = names.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).collect();
-    if names.is_empty() {
-        return Ok(default
-            .iter()
-            .map(|id| catalog::find(id).expect("defaults are in the catalog"))
-            .collect());
+    let s = selection(names, default)?;
+    if s.openssl_speed {
+        return Err(usage(format!(
+            "--algos {}: only `cryptobench run` takes it (it depends on the loaded library's version); name the algorithms instead",
+            catalog::OPENSSL_SPEED
+        )));
     }
-    if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
-        return Ok(CATALOG.iter().collect());
-    }
-    let mut algs = Vec::new();
-    for name in names {
-        let alg = catalog::find(name).ok_or_else(|| usage(format!("unknown algorithm '{name}'; valid: {}, or all", valid_names())))?;
-        if !algs.contains(&alg) {
-            algs.push(alg);
-        }
-    }
-    Ok(algs)
+    Ok(s.algorithms)
+}
+
+/// An `--algos` list as parsed by the catalog, with the usage error that lists what is valid.
+pub fn selection(names: &[String], default: &[&str]) -> Result<catalog::Selection> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    catalog::select(&names, default).map_err(|e| {
+        usage(format!(
+            "unknown algorithm '{}'; valid: {}, or all, or {} (what `openssl speed` measures by default)",
+            e.0,
+            valid_names(),
+            catalog::OPENSSL_SPEED
+        ))
+    })
 }
 
 /// Every cell of algorithms × operations × sizes, in the mode given or the class default.
@@ -209,7 +225,7 @@ pub fn cells(
 ) -> Vec<CellSpec> {
     let mut cells = Vec::new();
     for alg in algs {
-        let mode = mode.unwrap_or_else(|| Mode::default_for(alg.class));
+        let mode = mode.unwrap_or_else(|| alg.default_mode());
         for operation in operations_for(alg, ops) {
             for &size in sizes {
                 cells.push(CellSpec {
@@ -283,14 +299,14 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ModeArg::Stream => Mode::Stream,
         ModeArg::Message => Mode::Message,
     });
-    let cells = cells(
-        &algorithms(&args.algos, DEFAULT_SUITE)?,
-        &operations(args),
+    let selection = selection(&args.algos, DEFAULT_SUITE)?;
+    let shape = CellShape {
+        ops: operations(args),
         mode,
-        args.rekey,
-        args.aad,
-        &sizes,
-    );
+        rekey: args.rekey,
+        aad: args.aad,
+    };
+    let cells = cells(&selection.algorithms, &shape.ops, mode, args.rekey, args.aad, &sizes);
     check_cpu(args.cpu)?;
     let core_class = match &args.core_class {
         None => None,
@@ -311,6 +327,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         pin_cpu: args.cpu,
         core_class,
         rounds: args.rounds,
+        openssl_speed: selection.openssl_speed.then_some(shape),
     })
 }
 

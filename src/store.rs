@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use cryptobench_core::result::{RunResult, SCHEMA_VERSION};
+use cryptobench_core::result::RunResult;
 use cryptobench_store::{Location, RunId, Store, StoreError};
 
 use crate::cli::DbArgs;
@@ -64,18 +64,7 @@ pub fn resolve_id(store: &mut dyn Store, text: &str) -> Result<RunId> {
 
 /// Reads a run from JSON text; a truncated or foreign document is a usage error.
 pub fn parse_run_json(text: &str, origin: &str) -> Result<RunResult> {
-    let run: RunResult = serde_json::from_str(text).map_err(|e| {
-        usage(format!(
-            "{origin} is not a cryptobench run ({e}); give the JSON written by `cryptobench run --format json` or `runs export`"
-        ))
-    })?;
-    if run.schema_version > SCHEMA_VERSION {
-        return Err(usage(format!(
-            "{origin} has schema version {}, newer than this cryptobench reads ({SCHEMA_VERSION}); upgrade cryptobench",
-            run.schema_version
-        )));
-    }
-    Ok(run)
+    cryptobench_core::run_json::parse_run(text, origin).map_err(|e| usage(e.to_string()))
 }
 
 /// Reads a file, or stdin for "-".

@@ -16,6 +16,21 @@ const CRATES: &[&str] = &[
     "sha2",
     "sha3",
     "blake2",
+    "ccm",
+    "ocb3",
+    "aes-siv",
+    "aes-gcm-siv",
+    "chacha20",
+    "hmac",
+    "cmac",
+    "poly1305",
+    "ghash",
+    "camellia",
+    "aria",
+    "sm4",
+    "sm3",
+    "blake3",
+    "shake",
 ];
 
 /// The versions Cargo.lock records for `names`, as "name version".

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
-use cryptobench_core::{Mode, CATALOG, DEFAULT_SUITE};
+use cryptobench_core::{CATALOG, DEFAULT_SUITE};
 use serde_json::json;
 
 use crate::cli::{AlgorithmsArgs, FormatArg};
@@ -68,7 +68,7 @@ fn print_table(columns: &[(String, Probe)]) {
             },
             if alg.iv_len > 0 { alg.iv_len.to_string() } else { "-".into() },
             if alg.tag_len > 0 { alg.tag_len.to_string() } else { "-".into() },
-            Mode::default_for(alg.class).name().to_string(),
+            alg.default_mode().name().to_string(),
             if DEFAULT_SUITE.contains(&alg.id) { "yes" } else { "" }.to_string(),
         ];
         row.extend(columns.iter().map(|(_, p)| match supports(p, alg.id) {
@@ -90,7 +90,7 @@ fn print_json(columns: &[(String, Probe)]) {
             json!({
                 "id": alg.id, "aliases": alg.aliases, "class": alg.class, "family": alg.family,
                 "key_bytes": alg.key_len, "iv_bytes": alg.iv_len, "tag_bytes": alg.tag_len, "digest_bytes": alg.digest_len,
-                "default_mode": Mode::default_for(alg.class).name(), "default_suite": DEFAULT_SUITE.contains(&alg.id),
+                "default_mode": alg.default_mode().name(), "default_suite": DEFAULT_SUITE.contains(&alg.id),
                 "supported_by": support,
             })
         })

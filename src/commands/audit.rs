@@ -146,6 +146,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         core_class: None,
         rounds: args.rounds,
         only_available: false,
+        openssl_speed: None,
     };
     let mut run = execute(&plan)?;
     run.label = args.save.label.clone();

@@ -61,7 +61,8 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     let mut runtime = features::runtime_features();
     let mut seen_by = SeenBy {
         arch: std::env::consts::ARCH.to_string(),
-        emulated_by: None,
+        // This process itself may run under an emulator.
+        emulated_by: cryptobench_cpu::emulation::detect(),
         worker: false,
     };
     let mut libraries = Vec::new();
@@ -105,7 +106,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
             features::compile_time_features()
         },
         libraries,
-        clock: if args.no_clock || seen_by.worker {
+        clock: if args.no_clock || seen_by.worker || seen_by.emulated_by.is_some() {
             None
         } else {
             cryptobench_cpu::clock::measure_clock()

@@ -16,7 +16,8 @@ use crate::exit::INCOMPLETE;
 use crate::plan;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
-    let plan = plan::build(args)?;
+    let mut plan = plan::build(args)?;
+    crate::speed_set::resolve(&mut plan)?;
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {
         None
@@ -41,10 +42,10 @@ pub fn print_and_save(text: &str, run: &RunResult, store: Option<&mut (Box<dyn S
     let written = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush());
     drop(stdout);
     if let Some((store, location)) = store {
-        let id = store
-            .save(run)
-            .with_context(|| format!("saving the run in {}", location.display()))?;
-        eprintln!("saved as run {id} in {}", location.display());
+        match store.save(run) {
+            Ok(id) => eprintln!("saved as run {id} in {}", location.display()),
+            Err(e) => return Err(crate::rescue::keep(run, &location.display().to_string(), e)),
+        }
     }
     written.context("writing the results")
 }

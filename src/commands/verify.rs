@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
-use cryptobench_backends::vectors;
+use cryptobench_backends::{cavp, vectors};
 use cryptobench_core::checks::{VectorCase, VerifyJob};
 use cryptobench_core::protocol::WorkerMessage;
 use serde_json::json;
@@ -73,7 +73,11 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     for path in &args.vectors {
         let text = std::fs::read_to_string(path).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
         let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let parsed = vectors::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
+        let parsed = if cavp::looks_like_rsp(&text) {
+            cavp::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?
+        } else {
+            vectors::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?
+        };
         cases.extend(
             parsed
                 .into_iter()
@@ -177,26 +181,18 @@ fn print_table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCa
             for f in &r.failures {
                 failures.push(format!("{} {} {kind}: {f}", c.configuration, r.algorithm));
             }
-            if r.skipped > 0 {
-                skips.push(format!(
-                    "{} {} {kind}: {} skipped: {}",
-                    c.configuration,
-                    r.algorithm,
-                    r.skipped,
-                    r.skip_reasons.join("; ")
-                ));
+            // One line per reason, with its count and the IV and tag lengths it covers.
+            for g in &r.skip_groups {
+                skips.push(format!("{} {} {kind}: {}", c.configuration, r.algorithm, g.describe()));
             }
         }
     }
-    if !unmapped.is_empty() {
-        let mut reasons: Vec<&str> = unmapped.iter().filter_map(|c| c.skip.as_deref()).collect();
-        reasons.sort();
-        reasons.dedup();
-        skips.push(format!(
-            "vectors: {} cases no backend can take: {}",
-            unmapped.len(),
-            reasons.join("; ")
-        ));
+    let mut no_backend = cryptobench_core::checks::CheckReport::default();
+    for case in unmapped {
+        no_backend.skip(case.skip.clone().unwrap_or_else(|| "no catalog algorithm".into()));
+    }
+    for g in &no_backend.skip_groups {
+        skips.push(format!("vectors no backend can take: {}", g.describe()));
     }
     if !failures.is_empty() {
         println!("\nFAILED:");

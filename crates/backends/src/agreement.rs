@@ -5,7 +5,7 @@
 //! must reproduce its own one-shot result.
 
 use cryptobench_core::checks::{CheckKind, CheckReport};
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 use sha2::{Digest, Sha256};
 
 use crate::error::BackendError;
@@ -28,6 +28,9 @@ fn one_shot(backend: &dyn Backend, alg: &AlgorithmSpec, len: usize, seed: u64) -
         return backend.digest_once(alg, &msg);
     }
     let inputs = inputs_for(alg, seed.wrapping_add(len as u64));
+    if alg.is_mac() {
+        return backend.mac_once(alg, &inputs.key, &msg);
+    }
     let sealed = backend.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &msg)?;
     let mut out = sealed.ciphertext;
     out.extend_from_slice(&sealed.tag);
@@ -70,13 +73,13 @@ pub fn chunks(len: usize, unit: usize, seed: u64) -> Vec<usize> {
 }
 
 /// The unit a stream must be fed in so that every library can continue it:
-/// the block for block modes; 64 bytes for counter-like modes (Nettle's CTR,
+/// the block for block modes (GHASH: 16 bytes); any length for digests and MACs; 64 bytes for counter-like modes (Nettle's CTR,
 /// CFB and GCM continue after whole 16-byte blocks, its ChaCha-Poly1305 after 64).
 fn chunk_unit(alg: &AlgorithmSpec) -> usize {
-    if alg.is_digest() {
-        1
-    } else if alg.granularity > 1 {
+    if alg.granularity > 1 {
         alg.granularity
+    } else if alg.is_digest() || alg.is_mac() {
+        1
     } else {
         64
     }
@@ -88,6 +91,10 @@ pub fn chunked(backend: &dyn Backend, alg: &AlgorithmSpec, lengths: &[usize], se
     let mut report = CheckReport::new(alg.id, CheckKind::Chunked);
     if alg.id.ends_with("-xts") {
         report.skip("XTS: every update is one data unit, so a message cannot be split");
+        return report;
+    }
+    if let Some(problem) = alg.mode_problem(Mode::Stream) {
+        report.skip(problem);
         return report;
     }
     for &len in lengths.iter().filter(|&&l| l > 0) {
@@ -112,7 +119,11 @@ fn chunked_once(backend: &dyn Backend, alg: &AlgorithmSpec, len: usize, seed: u6
     let unit = chunk_unit(alg);
     let cell = CellSpec {
         algorithm: alg.id.to_string(),
-        operation: if alg.is_digest() { Operation::Digest } else { Operation::Encrypt },
+        operation: match alg.class {
+            AlgorithmClass::Digest => Operation::Digest,
+            AlgorithmClass::Mac => Operation::Mac,
+            _ => Operation::Encrypt,
+        },
         mode: Mode::Stream,
         rekey: false,
         size: unit,
@@ -128,6 +139,9 @@ fn chunked_once(backend: &dyn Backend, alg: &AlgorithmSpec, len: usize, seed: u6
     }
     if alg.is_digest() {
         return Ok(primitive.last_output()? == Some(backend.digest_once(alg, &msg)?));
+    }
+    if alg.is_mac() {
+        return Ok(primitive.last_output()? == Some(backend.mac_once(alg, &inputs.key, &msg)?));
     }
     // Stream mode carries no AAD and no tag: the ciphertext of an AEAD does not depend on them.
     let aad: &[u8] = &[];

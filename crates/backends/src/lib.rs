@@ -11,6 +11,7 @@ pub mod agreement;
 pub mod aws_lc;
 pub mod boringssl;
 pub mod botan;
+pub mod cavp;
 pub mod cryptopp;
 pub mod error;
 pub mod gcrypt;
@@ -23,6 +24,7 @@ mod library_path;
 pub mod mbedtls;
 mod native;
 pub mod nettle;
+pub mod ocb_iterated;
 pub mod openssl;
 pub mod ring;
 pub mod rustcrypto;
@@ -36,7 +38,7 @@ pub mod wolfssl;
 
 pub use error::{BackendError, OpenError};
 pub use install::install_hint;
-pub use traits::{Backend, CellInputs, Primitive, Sealed, Support};
+pub use traits::{catalog_lengths_only, check_mode, Backend, CellInputs, Primitive, Sealed, Support};
 
 use cryptobench_core::result::ConfigurationSpec;
 

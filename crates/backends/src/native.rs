@@ -82,6 +82,10 @@ impl CtxMem {
     pub fn as_const(&self) -> *const c_void {
         self.words.as_ptr().cast()
     }
+    /// Copies `other`'s bytes into this memory of the same size, without allocating.
+    pub fn copy_from(&mut self, other: &CtxMem) {
+        self.words.copy_from_slice(&other.words);
+    }
 }
 
 impl Clone for CtxMem {

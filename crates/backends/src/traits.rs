@@ -36,6 +36,24 @@ pub fn check_key_and_iv(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<()
     Ok(())
 }
 
+/// Refuses a cell whose mode the algorithm cannot take in any library
+/// (e.g. CCM, SIV and GCM-SIV cannot stream updates).
+pub fn check_mode(alg: &AlgorithmSpec, cell: &CellSpec) -> Result<(), BackendError> {
+    match alg.mode_problem(cell.mode) {
+        Some(problem) => Err(BackendError::Unsupported(problem)),
+        None => Ok(()),
+    }
+}
+
+/// What the default [`Backend::seal_with`] says for lengths other than the catalog's.
+pub fn catalog_lengths_only(alg: &AlgorithmSpec, iv_len: usize, tag_len: usize) -> BackendError {
+    let _ = (iv_len, tag_len);
+    BackendError::Unsupported(format!(
+        "{} with IV or tag lengths other than the catalog's {} and {} bytes (this backend is driven with the catalog's only)",
+        alg.id, alg.iv_len, alg.tag_len
+    ))
+}
+
 /// Ciphertext and (AEAD) tag of a one-shot encryption.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sealed {
@@ -72,6 +90,47 @@ pub trait Backend {
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError>;
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError>;
+    /// One MAC of `message` under `key`, through a path independent of the timed one where
+    /// the library has two. HMAC takes keys of any length; the others their own.
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let _ = (key, message);
+        Err(BackendError::Unsupported(format!("{} (this backend computes no MACs)", alg.id)))
+    }
+    /// One-shot AEAD encryption with an IV (nonce) and tag length of the vector's choosing
+    /// (test vectors: GCM IVs of any length, tags of 4 to 16 bytes, CCM nonces of 7 to 13
+    /// bytes). A length the library refuses is [`BackendError::Unsupported`], naming it.
+    /// The default takes the catalog's lengths only.
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        if iv.len() == alg.iv_len && tag_len == alg.tag_len {
+            self.encrypt_once(alg, key, iv, aad, plaintext)
+        } else {
+            Err(catalog_lengths_only(alg, iv.len(), tag_len))
+        }
+    }
+    /// The decryption of [`Backend::seal_with`]; the tag's length is the vector's.
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        if iv.len() == alg.iv_len && tag.len() == alg.tag_len {
+            self.decrypt_once(alg, key, iv, aad, ciphertext, tag)
+        } else {
+            Err(catalog_lengths_only(alg, iv.len(), tag.len()))
+        }
+    }
     /// Prepares a cell. `message` is the buffer content the cell starts from;
     /// decrypting cells encrypt it once here so that every timed call
     /// decrypts (and authenticates) a genuine message.

@@ -1,9 +1,14 @@
 //! Test vectors in Project Wycheproof's JSON format
-//! (<https://github.com/C2SP/wycheproof>, schemas `aead_test_schema_v1` and
-//! `ind_cpa_test_schema_v1`): files for AES-GCM, ChaCha20-Poly1305,
-//! AES-CBC-PKCS5 and AES-XTS are mapped to catalog algorithms, and run
-//! against a backend. Cases whose parameters no catalog algorithm has (a
-//! 128-bit GCM nonce, AES-192-XTS) are kept as skipped, with the reason.
+//! (<https://github.com/C2SP/wycheproof>, schemas `aead_test_schema_v1`,
+//! `ind_cpa_test_schema_v1` and `mac_test_schema_v1`): AEAD files (AES-GCM,
+//! AES-CCM, AES-GCM-SIV, AEAD-AES-SIV-CMAC, deterministic AES-SIV-CMAC, ChaCha20-Poly1305,
+//! XChaCha20-Poly1305), CBC files (AES, Camellia, ARIA with PKCS#5), AES-XTS
+//! and MAC files (HMAC-SHA1/256/512, AES-CMAC) are mapped to catalog
+//! algorithms by key size and run against a backend. AEAD cases keep their
+//! own IV and tag lengths: a backend runs every length its library takes
+//! ([`Backend::seal_with`]) and names what it refuses. Cases of no catalog
+//! algorithm (AES-192-XTS, AES-SIV with 384-bit keys) are kept as skipped,
+//! with the reason. NIST CAVP `.rsp` files are read by [`crate::cavp`].
 
 use cryptobench_core::checks::{CheckKind, CheckReport, Expectation, VectorCase};
 use cryptobench_core::{catalog, AlgorithmClass};
@@ -13,7 +18,23 @@ use crate::error::BackendError;
 use crate::traits::{Backend, Support};
 
 /// The Wycheproof `algorithm` values this reader understands.
-pub const FILE_ALGORITHMS: &[&str] = &["AES-GCM", "CHACHA20-POLY1305", "AES-CBC-PKCS5", "AES-XTS"];
+pub const FILE_ALGORITHMS: &[&str] = &[
+    "AES-GCM",
+    "AES-CCM",
+    "AES-GCM-SIV",
+    "AEAD-AES-SIV-CMAC",
+    "AES-SIV-CMAC",
+    "CHACHA20-POLY1305",
+    "XCHACHA20-POLY1305",
+    "AES-CBC-PKCS5",
+    "CAMELLIA-CBC-PKCS5",
+    "ARIA-CBC-PKCS5",
+    "AES-XTS",
+    "AES-CMAC",
+    "HMACSHA1",
+    "HMACSHA256",
+    "HMACSHA512",
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum VectorFileError {
@@ -56,6 +77,13 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<VectorCase>, VectorFileError
             };
             let mut iv = hex_field(test, "iv");
             iv.push_str(&"00".repeat(iv_pad));
+            let (mut ct, mut tag) = (hex_field(test, "ct"), hex_field(test, "tag"));
+            if algorithm == "AES-SIV-CMAC" {
+                // Deterministic AES-SIV (daead_test_schema_v1): `ct` is the synthetic IV V, then the ciphertext.
+                let at = ct.len().min(32);
+                tag = ct[..at].to_string();
+                ct = ct[at..].to_string();
+            }
             cases.push(VectorCase {
                 source: format!("{label} tcId {}", test.get("tcId").and_then(Value::as_u64).unwrap_or(0)),
                 algorithm: id.clone(),
@@ -64,9 +92,9 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<VectorCase>, VectorFileError
                 iv,
                 aad: hex_field(test, "aad"),
                 msg: hex_field(test, "msg"),
-                ct: hex_field(test, "ct"),
-                tag: hex_field(test, "tag"),
-                pkcs7: algorithm == "AES-CBC-PKCS5",
+                ct,
+                tag,
+                pkcs7: algorithm.ends_with("-CBC-PKCS5"),
                 expect,
             });
         }
@@ -76,31 +104,39 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<VectorCase>, VectorFileError
 
 /// (catalog id, why skipped, zero bytes to append to the IV) for a group's parameters.
 /// The id is set whenever the key size names a catalog algorithm, so that a
-/// skipped case counts under the algorithm it belongs to.
-fn map_parameters(algorithm: &str, key_bits: u64, iv_bits: u64, tag_bits: u64) -> (Option<String>, Option<String>, usize) {
+/// skipped case counts under the algorithm it belongs to. IV and tag lengths
+/// of AEAD groups are left to the backends ([`run`]).
+fn map_parameters(algorithm: &str, key_bits: u64, iv_bits: u64, _tag_bits: u64) -> (Option<String>, Option<String>, usize) {
+    let by_key = |id: String, what: &str| {
+        let found = catalog::find(&id).map(|a| a.id.to_string());
+        let skip = found
+            .is_none()
+            .then(|| format!("{what} with a {key_bits}-bit key is not in the catalog"));
+        (found, skip, 0)
+    };
     match algorithm {
-        "AES-GCM" | "CHACHA20-POLY1305" => {
-            let id = if algorithm == "AES-GCM" {
-                format!("aes-{key_bits}-gcm")
-            } else {
-                "chacha20-poly1305".to_string()
-            };
-            let id = catalog::find(&id).map(|a| a.id.to_string());
-            let skip = if id.is_none() {
-                Some(format!("{algorithm} with a {key_bits}-bit key is not in the catalog"))
-            } else if iv_bits != 96 {
-                Some(format!("{algorithm} with a nonce other than 96 bits (the catalog's takes 96)"))
-            } else if tag_bits != 128 {
-                Some(format!("{algorithm} with a tag other than 128 bits (the catalog's has 128)"))
-            } else {
-                None
-            };
-            (id, skip, 0)
-        }
-        "AES-CBC-PKCS5" => {
-            let id = catalog::find(&format!("aes-{key_bits}-cbc")).map(|a| a.id.to_string());
-            let skip = (id.is_none() || iv_bits != 128).then(|| "AES-CBC with a key or IV size not in the catalog".to_string());
-            (id, skip, 0)
+        "AES-GCM" => by_key(format!("aes-{key_bits}-gcm"), algorithm),
+        "AES-CCM" => by_key(format!("aes-{key_bits}-ccm"), algorithm),
+        "AES-GCM-SIV" => by_key(format!("aes-{key_bits}-gcm-siv"), algorithm),
+        // keySize counts the CMAC key and the CTR key: 256 bits is AES-SIV-CMAC-256, aes-128-siv.
+        "AEAD-AES-SIV-CMAC" | "AES-SIV-CMAC" => by_key(format!("aes-{}-siv", key_bits / 2), "AES-SIV"),
+        "CHACHA20-POLY1305" => by_key("chacha20-poly1305".into(), algorithm),
+        "XCHACHA20-POLY1305" => by_key("xchacha20-poly1305".into(), algorithm),
+        "AES-CMAC" => by_key(format!("aes-{key_bits}-cmac"), algorithm),
+        "HMACSHA1" => by_key("hmac-sha1".into(), algorithm),
+        "HMACSHA256" => by_key("hmac-sha256".into(), algorithm),
+        "HMACSHA512" => by_key("hmac-sha512".into(), algorithm),
+        "AES-CBC-PKCS5" | "CAMELLIA-CBC-PKCS5" | "ARIA-CBC-PKCS5" => {
+            let family = algorithm.split('-').next().unwrap_or("").to_ascii_lowercase();
+            let (id, skip, pad) = by_key(format!("{family}-{key_bits}-cbc"), algorithm);
+            match (id, iv_bits) {
+                (Some(id), 128) => (Some(id), skip, pad),
+                (id, _) => (
+                    id,
+                    Some(format!("{algorithm} with a {iv_bits}-bit IV (the catalog's CBC takes 128)")),
+                    0,
+                ),
+            }
         }
         _ => {
             // AES-XTS: keySize counts both keys. The IV is the tweak, the data unit number as a
@@ -176,6 +212,7 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
         match run_case(backend, alg, case) {
             Ok(Outcome::Passed) => report.passed += 1,
             Ok(Outcome::Skipped(why)) => report.skip(why),
+            Ok(Outcome::Refused(why)) => report.skip_with(why, Some((case.iv.len() / 2, case.tag.len() / 2))),
             Err(why) => report.fail(format!("{}: {why}", case.source)),
         }
     }
@@ -185,6 +222,8 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
 enum Outcome {
     Passed,
     Skipped(String),
+    /// The backend's library refuses the case's IV or tag length.
+    Refused(String),
 }
 
 fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: &VectorCase) -> Result<Outcome, String> {
@@ -196,13 +235,24 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
         unhex(&case.ct)?,
         unhex(&case.tag)?,
     );
-    if key.len() != alg.key_len || iv.len() != alg.iv_len {
+    if alg.class == AlgorithmClass::Mac {
+        return mac_case(backend, alg, case, &key, &msg, &tag);
+    }
+    let aead = alg.class == AlgorithmClass::Aead;
+    if key.len() != alg.key_len || (!aead && iv.len() != alg.iv_len) {
         return Ok(Outcome::Skipped(format!(
             "key or IV lengths other than {}'s {} and {} bytes",
             alg.id, alg.key_len, alg.iv_len
         )));
     }
-    let aead = alg.class == AlgorithmClass::Aead;
+    // A length the library refuses is a skip naming the refusal; a catalog length refused is a failure.
+    let refused = |e: BackendError| -> Result<Outcome, String> {
+        match e {
+            BackendError::Unsupported(why) if iv.len() != alg.iv_len || tag.len() != alg.tag_len => Ok(Outcome::Refused(why)),
+            BackendError::Unsupported(why) if msg.is_empty() && ct.is_empty() => Ok(Outcome::Skipped(why)),
+            other => Err(other.to_string()),
+        }
+    };
     match case.expect {
         Expectation::Acceptable => Ok(Outcome::Skipped("\"acceptable\" cases (either outcome allowed)".into())),
         Expectation::Valid => {
@@ -210,18 +260,30 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
             if let Some(problem) = alg.size_problem(plain.len()) {
                 return Ok(Outcome::Skipped(problem));
             }
-            let sealed = backend
-                .encrypt_once(alg, &key, &iv, &aad, &plain)
-                .map_err(|e| format!("encryption: {e}"))?;
+            let sealed = if aead {
+                backend.seal_with(alg, &key, &iv, &aad, &plain, tag.len())
+            } else {
+                backend.encrypt_once(alg, &key, &iv, &aad, &plain)
+            };
+            let sealed = match sealed {
+                Ok(s) => s,
+                Err(e) => return refused(e).map_err(|e| format!("encryption: {e}")),
+            };
             if sealed.ciphertext != ct {
                 return Err(format!("ciphertext {} differs from {}", hex::encode(&sealed.ciphertext), case.ct));
             }
             if aead && sealed.tag != tag {
                 return Err(format!("tag {} differs from {}", hex::encode(&sealed.tag), case.tag));
             }
-            let back = backend
-                .decrypt_once(alg, &key, &iv, &aad, &ct, &tag)
-                .map_err(|e| format!("decryption: {e}"))?;
+            let back = if aead {
+                backend.open_with(alg, &key, &iv, &aad, &ct, &tag)
+            } else {
+                backend.decrypt_once(alg, &key, &iv, &aad, &ct, &tag)
+            };
+            let back = match back {
+                Ok(b) => b,
+                Err(e) => return refused(e).map_err(|e| format!("decryption: {e}")),
+            };
             let back = if case.pkcs7 {
                 unpad(&back).ok_or("decryption gives bad padding")?.to_vec()
             } else {
@@ -232,23 +294,15 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
             }
             Ok(Outcome::Passed)
         }
-        Expectation::Invalid if aead => {
-            if tag.len() != alg.tag_len {
-                return Ok(Outcome::Skipped(format!(
-                    "a {}-byte tag ({} has {})",
-                    tag.len(),
-                    alg.id,
-                    alg.tag_len
-                )));
-            }
-            match backend.decrypt_once(alg, &key, &iv, &aad, &ct, &tag) {
-                Err(BackendError::AuthenticationFailed) => Ok(Outcome::Passed),
-                Err(e) => Err(format!("rejected, but not as a tag failure: {e}")),
-                Ok(_) => Err("an invalid message was accepted".into()),
-            }
-        }
+        Expectation::Invalid if aead => match backend.open_with(alg, &key, &iv, &aad, &ct, &tag) {
+            Err(BackendError::AuthenticationFailed) => Ok(Outcome::Passed),
+            // Rejected before any tag was checked: the library refuses these parameters outright.
+            Err(BackendError::Unsupported(why)) => Ok(Outcome::Refused(why)),
+            Err(e) => Err(format!("rejected, but not as a tag failure: {e}")),
+            Ok(_) => Err("an invalid message was accepted".into()),
+        },
         Expectation::Invalid => {
-            // aes_cbc_pkcs5: the backend decrypts without padding; cryptobench checks the padding.
+            // *_cbc_pkcs5: the backend decrypts without padding; cryptobench checks the padding.
             if alg.size_problem(ct.len()).is_some() || ct.is_empty() {
                 return Ok(Outcome::Passed);
             }
@@ -261,6 +315,31 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
                 (false, _) => Ok(Outcome::Skipped("invalid cases of an unauthenticated mode".into())),
             }
         }
+    }
+}
+
+/// A MAC case: the tag is the MAC's first `tag.len()` bytes (Wycheproof truncates); an invalid
+/// case's tag must differ. A key the library refuses is a skip naming the refusal.
+fn mac_case(
+    backend: &dyn Backend,
+    alg: &cryptobench_core::AlgorithmSpec,
+    case: &VectorCase,
+    key: &[u8],
+    msg: &[u8],
+    tag: &[u8],
+) -> Result<Outcome, String> {
+    let mac = match backend.mac_once(alg, key, msg) {
+        Ok(m) => m,
+        Err(BackendError::Unsupported(why) | BackendError::Invalid(why)) if key.len() != alg.key_len => return Ok(Outcome::Skipped(why)),
+        Err(e) => return Err(e.to_string()),
+    };
+    let matches = tag.len() <= mac.len() && mac[..tag.len()] == *tag;
+    match case.expect {
+        Expectation::Acceptable => Ok(Outcome::Skipped("\"acceptable\" cases (either outcome allowed)".into())),
+        Expectation::Valid if matches => Ok(Outcome::Passed),
+        Expectation::Valid => Err(format!("MAC {} does not start with {}", hex::encode(&mac), case.tag)),
+        Expectation::Invalid if !matches => Ok(Outcome::Passed),
+        Expectation::Invalid => Err("an invalid tag was accepted".into()),
     }
 }
 
@@ -278,6 +357,23 @@ mod tests {
         let mut bad = pad(b"abc");
         bad[14] ^= 1;
         assert_eq!(unpad(&bad), None);
+    }
+
+    #[test]
+    fn deterministic_siv_splits_the_synthetic_iv_from_the_ciphertext() {
+        // Wycheproof aes_siv_cmac_test.json tcId 1 (RFC 5297 Appendix A.1).
+        let json = r#"{"algorithm":"AES-SIV-CMAC","testGroups":[{"keySize":256,"tests":[{"tcId":1,
+            "key":"fffefdfcfbfaf9f8f7f6f5f4f3f2f1f0f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
+            "aad":"101112131415161718191a1b1c1d1e1f2021222324252627","msg":"112233445566778899aabbccddee",
+            "ct":"85632d07c6e8f37f950acd320a2ecc9340c02b9690c4dc04daef7f6afe5c","result":"valid"}]},
+            {"keySize":384,"tests":[{"tcId":2,"key":"","aad":"","msg":"","ct":"00","result":"invalid"}]}]}"#;
+        let cases = parse(json, "x").unwrap();
+        assert_eq!(cases[0].algorithm.as_deref(), Some("aes-128-siv"));
+        assert_eq!(cases[0].tag, "85632d07c6e8f37f950acd320a2ecc93");
+        assert_eq!(cases[0].ct, "40c02b9690c4dc04daef7f6afe5c");
+        assert!(cases[1].algorithm.is_none() && cases[1].skip.as_deref().unwrap().contains("not in the catalog"));
+        let reports = run(&crate::rustcrypto::RustcryptoBackend::open(), &cases);
+        assert_eq!((reports[0].passed, reports[0].failures.len()), (1, 0), "{reports:?}");
     }
 
     #[test]

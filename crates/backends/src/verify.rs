@@ -18,6 +18,8 @@ pub fn verify_algorithm(backend: &dyn Backend, alg: &AlgorithmSpec) -> Verificat
     let result = known_answers(backend, alg).and_then(|kat| {
         let round_trips = if alg.is_digest() {
             digest_consistency(backend, alg)?
+        } else if alg.is_mac() {
+            mac_consistency(backend, alg)?
         } else {
             round_trips(backend, alg)?
         };
@@ -42,6 +44,9 @@ fn known_answers(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, St
     for ka in known_answers_for(alg.id) {
         checks += known_answer(backend, alg, ka)?;
     }
+    if let Some(iterated) = crate::ocb_iterated::check(backend, alg) {
+        checks += iterated?;
+    }
     if checks == 0 {
         return Err(format!("no known answers are recorded for {}", alg.id));
     }
@@ -58,6 +63,19 @@ fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) ->
         unhex(ka.tag),
     );
     let label = || format!("known answer ({})", ka.source);
+    if alg.is_mac() {
+        let got = call(label, backend.mac_once(alg, &key, &input))?;
+        return if got == output {
+            Ok(1)
+        } else {
+            Err(format!(
+                "{}: MAC {} differs from the published {}",
+                label(),
+                hex::encode(got),
+                ka.output
+            ))
+        };
+    }
     if alg.is_digest() {
         let got = call(label, backend.digest_once(alg, &input))?;
         return if got == output {
@@ -173,7 +191,11 @@ fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, Stri
         let inputs = inputs_for(alg, 1000 + i as u64);
         let plain = pseudo_random_bytes(77 + i as u64, len);
         let label = || format!("round trip of {len} bytes");
-        let sealed = call(label, backend.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &plain))?;
+        let sealed = match backend.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &plain) {
+            // A length the library cannot take at all (OpenSSL's SIV and an empty message) is not a wrong answer.
+            Err(BackendError::Unsupported(_)) if len == 0 => continue,
+            other => call(label, other)?,
+        };
         if len >= 16 && sealed.ciphertext == plain {
             return Err(format!("{}: the ciphertext equals the plaintext", label()));
         }
@@ -213,6 +235,35 @@ fn digest_consistency(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usiz
     Ok(checks)
 }
 
+/// MACs: same key and message, same tag of the right length; another key
+/// or a flipped message bit, another tag.
+fn mac_consistency(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
+    let mut checks = 0;
+    for (i, len) in round_trip_lengths(alg).into_iter().enumerate() {
+        let key = pseudo_random_bytes(300 + i as u64, alg.key_len);
+        let mut msg = pseudo_random_bytes(len as u64 + 9, len);
+        let label = || format!("MAC of {len} bytes");
+        let a = call(label, backend.mac_once(alg, &key, &msg))?;
+        if a.len() != alg.digest_len || call(label, backend.mac_once(alg, &key, &msg))? != a {
+            return Err(format!("{}: not deterministic or not {} bytes long", label(), alg.digest_len));
+        }
+        // Universal hashes of an empty message do not depend on the key (GHASH gives 0).
+        let mut other = key.clone();
+        other[key.len() - 1] ^= 1;
+        if len > 0 && call(label, backend.mac_once(alg, &other, &msg))? == a {
+            return Err(format!("{}: two keys give the same tag", label()));
+        }
+        if let Some(x) = msg.first_mut() {
+            *x ^= 1;
+            if call(label, backend.mac_once(alg, &key, &msg))? == a {
+                return Err(format!("{}: two messages give the same tag", label()));
+            }
+        }
+        checks += 1;
+    }
+    Ok(checks)
+}
+
 /// Runs a freshly prepared primitive once on a copy of `buf` and checks the
 /// result against the verified one-shot path; the primitive is then timed.
 pub fn check_primitive(
@@ -225,6 +276,20 @@ pub fn check_primitive(
 ) -> Result<(), String> {
     let mut work = buf.to_vec();
     call(|| "the prepared operation".into(), primitive.run(1, &mut work))?;
+    if cell.mode == Mode::Message {
+        // Every message is the same work from the same state: a second one from the same
+        // buffer gives the same result (a library carrying state from message to message,
+        // such as AAD that accumulates, fails here rather than timing the wrong work).
+        let first = call(|| "the prepared operation".into(), primitive.last_output())?;
+        let mut again = buf.to_vec();
+        call(|| "the prepared operation, a second message".into(), primitive.run(1, &mut again))?;
+        if again != work || call(|| "the second message".into(), primitive.last_output())? != first {
+            return Err(format!(
+                "the timed {} path gives another result for the same second message: it carries state from one message to the next",
+                cell.mode_label()
+            ));
+        }
+    }
     let mismatch = |what: &str| {
         Err(format!(
             "the timed {} path computes a different {what} than the verified one",
@@ -233,6 +298,12 @@ pub fn check_primitive(
     };
     let aad: &[u8] = if cell.mode == Mode::Message { &inputs.aad } else { &[] };
     match cell.operation {
+        Operation::Mac => {
+            let expected = call(|| "MAC".into(), backend.mac_once(alg, &inputs.key, buf))?;
+            if call(|| "MAC".into(), primitive.last_output())? != Some(expected) {
+                return mismatch("MAC");
+            }
+        }
         Operation::Digest => {
             let expected = call(|| "digest".into(), backend.digest_once(alg, buf))?;
             if call(|| "digest".into(), primitive.last_output())? != Some(expected) {

@@ -66,10 +66,13 @@ impl MaskedConfiguration {
 }
 
 /// The role of a set of switched-off families (see [`MaskedConfiguration::role`]).
+/// Every crypto family off (AES, CLMUL and SHA, with or without SIMD) is
+/// "all off": audits saved before the SIMD family switched those three.
 pub fn role(families_off: &[Family]) -> String {
+    let every_crypto = [Family::Aes, Family::Clmul, Family::Sha].iter().all(|f| families_off.contains(f));
     match families_off.len() {
         0 => "all on".to_string(),
-        n if n == Family::ALL.len() => "all off".to_string(),
+        _ if every_crypto => "all off".to_string(),
         _ => format!(
             "{} off",
             families_off.iter().map(|f| family_title(*f)).collect::<Vec<_>>().join("+")
@@ -200,5 +203,7 @@ mod tests {
         assert_eq!(role(&[Family::Aes]), "AES off");
         assert_eq!(role(&[Family::Aes, Family::Clmul]), "AES+CLMUL off");
         assert_eq!(role(&Family::ALL), "all off");
+        assert_eq!(role(&[Family::Aes, Family::Clmul, Family::Sha]), "all off", "audits before SIMD");
+        assert_eq!(role(&[Family::Simd]), "SIMD off");
     }
 }

@@ -16,6 +16,10 @@ pub enum AlgorithmClass {
     Aead,
     /// A hash function.
     Digest,
+    /// A keyed digest (message authentication code): HMAC, CMAC, Poly1305,
+    /// GHASH. `message` is one MAC of the buffer under the kept key,
+    /// `stream` one update per call (docs/METHOD.md).
+    Mac,
 }
 
 /// One catalog entry.
@@ -40,11 +44,36 @@ pub struct AlgorithmSpec {
     pub granularity: usize,
     /// Shortest message the mode accepts (XTS needs a whole block).
     pub min_len: usize,
+    /// The mode whose semantics match `openssl speed` where it differs
+    /// from the class's (GHASH: speed streams updates).
+    pub default_mode: Option<crate::cell::Mode>,
+    /// Why the mode cannot stream updates, where it cannot (CCM needs the
+    /// length first; SIV and GCM-SIV read the message twice).
+    pub no_stream: Option<&'static str>,
+    /// An extendable-output function (SHAKE): `digest_len` bytes of output are read.
+    pub xof: bool,
 }
 
 impl AlgorithmSpec {
     pub const fn is_digest(&self) -> bool {
         matches!(self.class, AlgorithmClass::Digest)
+    }
+
+    pub const fn is_mac(&self) -> bool {
+        matches!(self.class, AlgorithmClass::Mac)
+    }
+
+    /// The mode a cell gets when the user names none (`openssl speed`'s semantics).
+    pub fn default_mode(&self) -> crate::cell::Mode {
+        self.default_mode.unwrap_or_else(|| crate::cell::Mode::default_for(self.class))
+    }
+
+    /// Why a cell in `mode` cannot be measured for this algorithm by any library, if so.
+    pub fn mode_problem(&self, mode: crate::cell::Mode) -> Option<String> {
+        match (mode, self.no_stream) {
+            (crate::cell::Mode::Stream, Some(why)) => Some(format!("{} in stream mode ({why}; use --mode message)", self.id)),
+            _ => None,
+        }
     }
 
     /// Why `size` cannot be processed by this algorithm, if it cannot.
@@ -74,6 +103,9 @@ const fn cipher(id: &'static str, family: &'static str, key_len: usize, iv_len: 
         digest_len: 0,
         granularity,
         min_len: 0,
+        default_mode: None,
+        no_stream: None,
+        xof: false,
     }
 }
 
@@ -89,7 +121,52 @@ const fn aead(id: &'static str, family: &'static str, key_len: usize) -> Algorit
         digest_len: 0,
         granularity: 1,
         min_len: 0,
+        default_mode: None,
+        no_stream: None,
+        xof: false,
     }
+}
+
+const fn with_iv(mut spec: AlgorithmSpec, iv_len: usize) -> AlgorithmSpec {
+    spec.iv_len = iv_len;
+    spec
+}
+
+/// An AEAD that cannot stream updates, with the reason.
+const fn whole(mut spec: AlgorithmSpec, why: &'static str) -> AlgorithmSpec {
+    spec.no_stream = Some(why);
+    spec
+}
+
+const CCM: &str = "CCM needs the message length before the first byte (NIST SP 800-38C), so it cannot stream updates";
+const OCB: &str = "OCB's last block and checksum are processed by the final call only (OpenSSL holds the last block back), so updates alone are not the work of a message";
+const SIV: &str = "SIV reads the message twice, for the synthetic IV and then to encrypt (RFC 5297)";
+const GCM_SIV: &str = "GCM-SIV reads the message twice, for the tag and then to encrypt (RFC 8452)";
+
+/// A MAC: key and tag lengths; the tag is `digest_len`.
+const fn mac(id: &'static str, family: &'static str, key_len: usize, tag_len: usize) -> AlgorithmSpec {
+    AlgorithmSpec {
+        id,
+        aliases: &[],
+        class: AlgorithmClass::Mac,
+        family,
+        key_len,
+        iv_len: 0,
+        tag_len: 0,
+        digest_len: tag_len,
+        granularity: 1,
+        min_len: 0,
+        default_mode: None,
+        no_stream: None,
+        xof: false,
+    }
+}
+
+/// An extendable-output function read to `digest_len` bytes.
+const fn xof(id: &'static str, digest_len: usize) -> AlgorithmSpec {
+    let mut spec = digest(id, "sha3", digest_len);
+    spec.xof = true;
+    spec
 }
 
 const fn digest(id: &'static str, family: &'static str, digest_len: usize) -> AlgorithmSpec {
@@ -104,6 +181,9 @@ const fn digest(id: &'static str, family: &'static str, digest_len: usize) -> Al
         digest_len,
         granularity: 1,
         min_len: 0,
+        default_mode: None,
+        no_stream: None,
+        xof: false,
     }
 }
 
@@ -149,7 +229,50 @@ pub static CATALOG: &[AlgorithmSpec] = &[
     digest("sha3-512", "sha3", 64),
     with_aliases(digest("blake2b512", "blake2", 64), &["blake2b"]),
     with_aliases(digest("blake2s256", "blake2", 32), &["blake2s"]),
+    // Added for breadth (issue #12); every entry has published known answers.
+    with_aliases(whole(aead("aes-128-ccm", "aes", 16), CCM), &["id-aes128-ccm"]),
+    with_aliases(whole(aead("aes-256-ccm", "aes", 32), CCM), &["id-aes256-ccm"]),
+    whole(aead("aes-128-ocb", "aes", 16), OCB),
+    whole(aead("aes-256-ocb", "aes", 32), OCB),
+    // AES-SIV (RFC 5297), OpenSSL's model: no IV of its own; a nonce, where used, is the
+    // last associated-data component. The key is the CMAC key and the CTR key together.
+    whole(with_iv(aead("aes-128-siv", "aes", 32), 0), SIV),
+    whole(aead("aes-128-gcm-siv", "aes", 16), GCM_SIV),
+    whole(aead("aes-256-gcm-siv", "aes", 32), GCM_SIV),
+    with_iv(aead("xchacha20-poly1305", "chacha20", 32), 24),
+    // ChaCha20 alone (RFC 8439 §2.4): the IV is OpenSSL's 16 bytes, the 32-bit
+    // little-endian block counter followed by the 96-bit nonce.
+    cipher("chacha20", "chacha20", 32, 16, 1),
+    cipher("camellia-128-cbc", "camellia", 16, 16, 16),
+    cipher("camellia-192-cbc", "camellia", 24, 16, 16),
+    cipher("camellia-256-cbc", "camellia", 32, 16, 16),
+    cipher("aria-128-cbc", "aria", 16, 16, 16),
+    cipher("sm4-cbc", "sm4", 16, 16, 16),
+    digest("sha3-224", "sha3", 28),
+    digest("sha3-384", "sha3", 48),
+    // SHAKE read to twice the security level, 256 and 512 bits (FIPS 202 §A.2).
+    xof("shake128", 32),
+    xof("shake256", 64),
+    digest("sm3", "sm3", 32),
+    digest("blake3", "blake3", 32),
+    // MACs: the key length is the one timed; known answers and vectors may use others (HMAC takes any).
+    with_aliases(mac("hmac-md5", "md5", 16, 16), &["hmac(md5)"]),
+    with_aliases(mac("hmac-sha1", "sha1", 20, 20), &["hmac(sha1)"]),
+    with_aliases(mac("hmac-sha256", "sha2", 32, 32), &["hmac(sha256)"]),
+    with_aliases(mac("hmac-sha512", "sha2", 64, 64), &["hmac(sha512)"]),
+    with_aliases(mac("aes-128-cmac", "aes", 16, 16), &["cmac(aes-128-cbc)", "cmac-aes-128"]),
+    mac("poly1305", "poly1305", 32, 16),
+    // GHASH (NIST SP 800-38D §6.4) keyed by H over whole blocks, without GCM's length block;
+    // `openssl speed` times it as updates.
+    ghash(),
 ];
+
+const fn ghash() -> AlgorithmSpec {
+    let mut spec = mac("ghash", "ghash", 16, 16);
+    spec.granularity = 16;
+    spec.default_mode = Some(crate::cell::Mode::Stream);
+    spec
+}
 
 /// What `cryptobench run` measures when no `--algos` is given.
 pub const DEFAULT_SUITE: &[&str] = &[
@@ -203,14 +326,17 @@ impl AlgorithmSpec {
         let mut out = Vec::new();
         if self.family == "aes" {
             out.push(Family::Aes);
-            if self.id.ends_with("-gcm") {
+            if self.id.ends_with("-gcm") || self.id.ends_with("-gcm-siv") {
                 out.push(Family::Clmul);
             }
+        }
+        if self.family == "ghash" {
+            out.push(Family::Clmul);
         }
         if self.family == "sha1" || self.family == "sha2" {
             out.push(Family::Sha);
         }
-        if matches!(self.family, "aes" | "chacha20" | "sha1" | "sha2") {
+        if matches!(self.family, "aes" | "chacha20" | "poly1305" | "sha1" | "sha2") {
             out.push(Family::Simd);
         }
         out
@@ -233,6 +359,48 @@ pub fn get(id: &str) -> Result<&'static AlgorithmSpec, UnknownAlgorithm> {
 #[derive(Debug, thiserror::Error)]
 #[error("unknown algorithm '{0}'; valid: {list}", list = valid_names())]
 pub struct UnknownAlgorithm(pub String);
+
+/// What an `--algos` list names: catalog algorithms in the user's order
+/// (`all` for the whole catalog), and whether it holds `openssl-speed`, the
+/// default set of `openssl speed`, which depends on the library's version
+/// and is resolved once the library is loaded (crate::speed_defaults).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Selection {
+    pub algorithms: Vec<&'static AlgorithmSpec>,
+    pub openssl_speed: bool,
+}
+
+/// The keyword of `--algos` for `openssl speed`'s default set.
+pub const OPENSSL_SPEED: &str = "openssl-speed";
+
+/// Parses the names of an `--algos` list; an empty list gives `default`.
+pub fn select(names: &[&str], default: &[&str]) -> Result<Selection, UnknownAlgorithm> {
+    let names: Vec<&str> = names.iter().map(|s| s.trim()).filter(|s| !s.is_empty()).collect();
+    if names.is_empty() {
+        return Ok(Selection {
+            algorithms: default.iter().map(|id| get(id)).collect::<Result<_, _>>()?,
+            openssl_speed: false,
+        });
+    }
+    let mut out = Selection::default();
+    if names.iter().any(|n| n.eq_ignore_ascii_case("all")) {
+        out.algorithms = CATALOG.iter().collect();
+    }
+    for name in names {
+        if name.eq_ignore_ascii_case("all") {
+            continue;
+        }
+        if name.eq_ignore_ascii_case(OPENSSL_SPEED) {
+            out.openssl_speed = true;
+            continue;
+        }
+        let alg = find(name).ok_or_else(|| UnknownAlgorithm(name.to_string()))?;
+        if !out.algorithms.contains(&alg) {
+            out.algorithms.push(alg);
+        }
+    }
+    Ok(out)
+}
 
 /// All ids, comma separated, for error messages.
 pub fn valid_names() -> String {
@@ -270,6 +438,41 @@ mod tests {
         assert!(find("rot13").is_none());
         let err = get("rot13").unwrap_err().to_string();
         assert!(err.contains("rot13") && err.contains("aes-128-gcm"), "{err}");
+    }
+
+    #[test]
+    fn selections_keep_order_and_know_the_keywords() {
+        let s = select(&["sha256", " AES-128-GCM", "sha256", ""], &[]).unwrap();
+        assert_eq!(s.algorithms.iter().map(|a| a.id).collect::<Vec<_>>(), ["sha256", "aes-128-gcm"]);
+        assert!(!s.openssl_speed);
+        assert_eq!(select(&["all"], &[]).unwrap().algorithms.len(), CATALOG.len());
+        let s = select(&["openssl-speed", "blake3"], &[]).unwrap();
+        assert!(s.openssl_speed && s.algorithms.len() == 1);
+        assert_eq!(select(&[], DEFAULT_SUITE).unwrap().algorithms.len(), DEFAULT_SUITE.len());
+        assert_eq!(select(&["rot13"], &[]).unwrap_err().0, "rot13");
+    }
+
+    #[test]
+    fn every_entry_is_consistent() {
+        for a in CATALOG {
+            match a.class {
+                AlgorithmClass::Digest => assert!(a.digest_len > 0 && a.key_len == 0, "{}", a.id),
+                AlgorithmClass::Mac => assert!(a.digest_len > 0 && a.key_len > 0 && a.tag_len == 0, "{}", a.id),
+                AlgorithmClass::Aead => assert!(a.tag_len > 0 && a.key_len > 0, "{}", a.id),
+                AlgorithmClass::Cipher => assert!(a.key_len > 0 && a.tag_len == 0, "{}", a.id),
+            }
+            assert!(
+                a.mode_problem(a.default_mode()).is_none(),
+                "{}: its default mode cannot be measured",
+                a.id
+            );
+        }
+        assert_eq!(find("ghash").unwrap().default_mode(), crate::cell::Mode::Stream);
+        assert!(find("aes-128-ccm")
+            .unwrap()
+            .mode_problem(crate::cell::Mode::Stream)
+            .unwrap()
+            .contains("length"));
     }
 
     #[test]

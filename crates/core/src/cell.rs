@@ -10,6 +10,8 @@ pub enum Operation {
     Encrypt,
     Decrypt,
     Digest,
+    /// A MAC computed over the message (keyed digest).
+    Mac,
 }
 
 impl Operation {
@@ -19,6 +21,7 @@ impl Operation {
             Operation::Encrypt => "enc",
             Operation::Decrypt => "dec",
             Operation::Digest => "hash",
+            Operation::Mac => "mac",
         }
     }
 }
@@ -48,7 +51,7 @@ impl Mode {
     pub fn default_for(class: AlgorithmClass) -> Mode {
         match class {
             AlgorithmClass::Cipher => Mode::Stream,
-            AlgorithmClass::Aead | AlgorithmClass::Digest => Mode::Message,
+            AlgorithmClass::Aead | AlgorithmClass::Digest | AlgorithmClass::Mac => Mode::Message,
         }
     }
 }
@@ -109,9 +112,13 @@ impl CellSpec {
 
 /// Operations that apply to an algorithm, given the ones the user asked for.
 pub fn operations_for(alg: &AlgorithmSpec, requested: &[Operation]) -> Vec<Operation> {
-    if alg.is_digest() {
-        vec![Operation::Digest]
-    } else {
-        requested.iter().copied().filter(|op| *op != Operation::Digest).collect()
+    match alg.class {
+        AlgorithmClass::Digest => vec![Operation::Digest],
+        AlgorithmClass::Mac => vec![Operation::Mac],
+        _ => requested
+            .iter()
+            .copied()
+            .filter(|op| !matches!(op, Operation::Digest | Operation::Mac))
+            .collect(),
     }
 }

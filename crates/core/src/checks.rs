@@ -18,6 +18,44 @@ pub struct VerifyJob {
     pub vectors: Vec<VectorCase>,
 }
 
+/// Skipped cases that share a reason.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkipGroup {
+    pub reason: String,
+    pub count: usize,
+    /// IV (nonce) lengths in bytes of the cases, sorted, where the reason is about lengths.
+    #[serde(default)]
+    pub iv_lengths: Vec<usize>,
+    /// Tag lengths in bytes, likewise.
+    #[serde(default)]
+    pub tag_lengths: Vec<usize>,
+}
+
+impl SkipGroup {
+    /// "120 cases: the reason (IV 1, 8, 128 B; tag 4, 8, 12 B)".
+    pub fn describe(&self) -> String {
+        let list = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+        let mut lengths = Vec::new();
+        if !self.iv_lengths.is_empty() {
+            lengths.push(format!("IV {} B", list(&self.iv_lengths)));
+        }
+        if !self.tag_lengths.is_empty() {
+            lengths.push(format!("tag {} B", list(&self.tag_lengths)));
+        }
+        let lengths = if lengths.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", lengths.join("; "))
+        };
+        format!(
+            "{} {}: {}{lengths}",
+            self.count,
+            if self.count == 1 { "case" } else { "cases" },
+            self.reason
+        )
+    }
+}
+
 /// What a vector expects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -87,6 +125,10 @@ pub struct CheckReport {
     pub skipped: usize,
     /// Why cases were skipped (distinct reasons).
     pub skip_reasons: Vec<String>,
+    /// The skips grouped by reason, with their count and the IV and tag
+    /// lengths they cover (an addition: older workers send none).
+    #[serde(default)]
+    pub skip_groups: Vec<SkipGroup>,
     /// Case name → SHA-256 of the output (ciphertext ‖ tag, or digest), for cross-backend comparison.
     pub fingerprints: Vec<(String, String)>,
 }
@@ -101,14 +143,56 @@ impl CheckReport {
     }
 
     pub fn skip(&mut self, reason: impl Into<String>) {
+        self.skip_with(reason, None);
+    }
+
+    /// Counts a skipped case under its reason, with the (IV, tag) lengths in bytes of the
+    /// case where they are what the reason is about.
+    pub fn skip_with(&mut self, reason: impl Into<String>, lengths: Option<(usize, usize)>) {
         let reason = reason.into();
         self.skipped += 1;
         if !self.skip_reasons.contains(&reason) {
-            self.skip_reasons.push(reason);
+            self.skip_reasons.push(reason.clone());
+        }
+        let group = match self.skip_groups.iter_mut().position(|g| g.reason == reason) {
+            Some(i) => &mut self.skip_groups[i],
+            None => {
+                self.skip_groups.push(SkipGroup {
+                    reason,
+                    ..SkipGroup::default()
+                });
+                self.skip_groups.last_mut().expect("just pushed")
+            }
+        };
+        group.count += 1;
+        if let Some((iv, tag)) = lengths {
+            for (list, n) in [(&mut group.iv_lengths, iv), (&mut group.tag_lengths, tag)] {
+                if let Err(at) = list.binary_search(&n) {
+                    list.insert(at, n);
+                }
+            }
         }
     }
 
     pub fn fail(&mut self, reason: impl Into<String>) {
         self.failures.push(reason.into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn skips_group_by_reason_with_their_lengths() {
+        let mut r = CheckReport::new("aes-128-gcm", CheckKind::Vectors);
+        r.skip_with("the IV length", Some((8, 16)));
+        r.skip_with("the IV length", Some((1, 16)));
+        r.skip_with("the IV length", Some((8, 4)));
+        r.skip("acceptable");
+        assert_eq!(r.skipped, 4);
+        assert_eq!(r.skip_groups.len(), 2);
+        assert_eq!(r.skip_groups[0].describe(), "3 cases: the IV length (IV 1, 8 B; tag 4, 16 B)");
+        assert_eq!(r.skip_groups[1].describe(), "1 case: acceptable");
     }
 }

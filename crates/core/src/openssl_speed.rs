@@ -195,14 +195,15 @@ pub fn parse(text: &str) -> Result<SpeedOutput, SpeedError> {
 pub fn catalog_id(name: &str) -> Option<&'static str> {
     let n = name.trim().to_ascii_lowercase();
     let n = match n.as_str() {
-        "des ede3" => "des-ede3-cbc".to_string(),
+        // 3.x prints "des-ede3" and times des-ede3-cbc (apps/speed.c init_evp_cipher_ctx).
+        "des ede3" | "des-ede3" => "des-ede3-cbc".to_string(),
         other => other.replace(' ', "-"),
     };
     catalog::find(&n).map(|a| a.id)
 }
 
 /// (major, minor, patch) from "OpenSSL 1.1.1w …" or "3.0.19".
-fn version_number(version: &str) -> Option<(u32, u32, u32)> {
+pub(crate) fn version_number(version: &str) -> Option<(u32, u32, u32)> {
     let v = version.trim().trim_start_matches("OpenSSL").trim();
     let token = v.split_whitespace().next()?;
     let mut parts = token.split('.');
@@ -272,6 +273,8 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         let (operation, mode, rekey, aad, caveat) = match alg.class {
             AlgorithmClass::Digest => (Operation::Digest, Mode::Message, false, crate::cell::DEFAULT_AAD_LEN, None),
             AlgorithmClass::Cipher => (Operation::Encrypt, Mode::Stream, false, crate::cell::DEFAULT_AAD_LEN, None),
+            // hmac/cmac: init with the kept key, update, final per buffer; ghash: updates (apps/speed.c).
+            AlgorithmClass::Mac => (Operation::Mac, alg.default_mode(), false, crate::cell::DEFAULT_AAD_LEN, None),
             AlgorithmClass::Aead => {
                 let (m, rekey, aad, caveat) = aead_semantics(id, version, aead_sizes);
                 (Operation::Encrypt, m, rekey, aad, caveat)
@@ -395,7 +398,9 @@ mod tests {
         assert_eq!(catalog_id("aes-128 cbc"), Some("aes-128-cbc"));
         assert_eq!(catalog_id("AES-128-GCM"), Some("aes-128-gcm"));
         assert_eq!(catalog_id("des ede3"), Some("des-ede3-cbc"));
-        assert_eq!(catalog_id("hmac(md5)"), None);
+        assert_eq!(catalog_id("hmac(md5)"), Some("hmac-md5"));
+        assert_eq!(catalog_id("des-ede3"), Some("des-ede3-cbc"));
+        assert_eq!(catalog_id("rmd160"), None);
     }
 
     #[test]

@@ -4,6 +4,15 @@ use cryptobench_core::result::{ConfigurationResult, ConfigurationStatus, RunResu
 
 pub fn host_line(run: &RunResult) -> String {
     let h = &run.host;
+    // An imported run (openssl speed output) names no CPU and counts none: say so, not "0 CPUs".
+    if h.cpu_model.is_none() && h.logical_cores == 0 {
+        let arch = if h.arch.is_empty() || h.arch == "unknown" {
+            String::new()
+        } else {
+            format!(" ({})", h.arch)
+        };
+        return format!("not recorded{arch}");
+    }
     let mut cpu = h.cpu_model.clone().unwrap_or_else(|| "unknown CPU".into());
     cpu.push_str(&format!(" ({} logical CPUs", h.logical_cores));
     if let Some(v) = &h.virtualization {

@@ -60,6 +60,7 @@ fn an_emulated_worker_says_so_and_equal_labels_are_told_apart() {
     run.configurations[2].platform = Some(WorkerPlatform {
         arch: "aarch64".into(),
         optimized: true,
+        emulated_by: Some("qemu-aarch64 version 7.2.22".into()),
         ..Default::default()
     });
     let labels = all(&Labels::for_run(&run));

@@ -27,6 +27,12 @@ pub enum StoreError {
     #[error("run {id} in the database cannot be read back ({detail}); export it with a newer cryptobench or delete it")]
     CorruptRun { id: i64, detail: String },
 
+    #[error("another process holds the database {path} locked and did not let go within {waited_s} s; nothing was written: let it finish (or allow a longer wait with CRYPTOBENCH_DB_WAIT=SECONDS) and try again")]
+    Locked { path: PathBuf, waited_s: u64 },
+
+    #[error("the disk holding {path} is full; the transaction was rolled back, nothing was written: free some space and try again")]
+    DiskFull { path: PathBuf },
+
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
 

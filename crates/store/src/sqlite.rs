@@ -13,6 +13,15 @@ use crate::schema::Dialect;
 use crate::sql::{Transaction, Value};
 use crate::{RunId, RunSummary, Store, StoreError};
 
+/// How long a writer waits for another process's lock: `CRYPTOBENCH_DB_WAIT`
+/// seconds, 60 by default.
+pub fn busy_wait_s() -> u64 {
+    std::env::var("CRYPTOBENCH_DB_WAIT")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(60)
+}
+
 pub struct SqliteStore {
     conn: Connection,
     path: PathBuf,
@@ -79,14 +88,30 @@ impl SqliteStore {
         }
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)
             .map_err(|e| cannot(e.to_string()))?;
-        conn.busy_timeout(Duration::from_secs(60))?;
+        conn.busy_timeout(Duration::from_secs(busy_wait_s()))?;
         let mut store = SqliteStore {
             conn,
             path: path.to_path_buf(),
         };
-        store.check_foreign()?;
+        store.check_foreign().map_err(|e| store.classify(e))?;
         store.write(|tx| records::migrate(tx, Dialect::Sqlite))?;
         Ok(store)
+    }
+
+    /// A locked database or a full disk said in words, with what to do.
+    fn classify(&self, e: StoreError) -> StoreError {
+        let code = match &e {
+            StoreError::Sqlite(rusqlite::Error::SqliteFailure(f, _)) => f.code,
+            _ => return e,
+        };
+        match code {
+            ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked => StoreError::Locked {
+                path: self.path.clone(),
+                waited_s: busy_wait_s(),
+            },
+            ErrorCode::DiskFull => StoreError::DiskFull { path: self.path.clone() },
+            _ => e,
+        }
     }
 
     /// Refuses files that are not SQLite, and SQLite files holding other tables
@@ -113,16 +138,24 @@ impl SqliteStore {
         Ok(())
     }
 
+    /// One transaction: committed whole, or rolled back whole when anything fails
+    /// (a full disk included: SQLite's rollback journal restores the file).
     fn write<T>(&mut self, f: impl FnOnce(&mut dyn Transaction) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        let mut tx = Tx(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?);
-        let out = f(&mut tx)?;
-        tx.0.commit()?;
-        Ok(out)
+        let result = (|| {
+            let mut tx = Tx(self.conn.transaction_with_behavior(TransactionBehavior::Immediate)?);
+            let out = f(&mut tx)?;
+            tx.0.commit()?;
+            Ok(out)
+        })();
+        result.map_err(|e| self.classify(e))
     }
 
     fn read<T>(&mut self, f: impl FnOnce(&mut dyn Transaction) -> Result<T, StoreError>) -> Result<T, StoreError> {
-        let mut tx = Tx(self.conn.transaction()?);
-        f(&mut tx)
+        let result = (|| {
+            let mut tx = Tx(self.conn.transaction()?);
+            f(&mut tx)
+        })();
+        result.map_err(|e| self.classify(e))
     }
 }
 

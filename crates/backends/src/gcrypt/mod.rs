@@ -7,7 +7,9 @@
 //! `intel-aesni,intel-pclmul`) are disabled with `GCRYCTL_DISABLE_HWF`
 //! before initialisation, the only point where libgcrypt accepts it.
 
+mod aead;
 mod api;
+mod extra;
 mod handles;
 mod primitives;
 
@@ -18,7 +20,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::api::*;
-use self::handles::{check, check_tag, CipherHd, MdHd};
+use self::handles::{check, CipherHd, MdHd};
 use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
 use crate::error::{BackendError, OpenError};
 use crate::native;
@@ -47,8 +49,15 @@ fn cipher_of(alg: &AlgorithmSpec) -> Option<(c_int, c_int)> {
     if alg.id == "chacha20-poly1305" {
         return Some((GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305));
     }
-    if alg.id == "des-ede3-cbc" {
-        return Some((GCRY_CIPHER_3DES, GCRY_CIPHER_MODE_CBC));
+    match alg.id {
+        "des-ede3-cbc" => return Some((GCRY_CIPHER_3DES, GCRY_CIPHER_MODE_CBC)),
+        // A 16-byte IV is the 32-bit block counter and the 96-bit nonce (cipher/chacha20.c).
+        "chacha20" => return Some((GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_STREAM)),
+        "camellia-128-cbc" => return Some((GCRY_CIPHER_CAMELLIA128, GCRY_CIPHER_MODE_CBC)),
+        "camellia-192-cbc" => return Some((GCRY_CIPHER_CAMELLIA192, GCRY_CIPHER_MODE_CBC)),
+        "camellia-256-cbc" => return Some((GCRY_CIPHER_CAMELLIA256, GCRY_CIPHER_MODE_CBC)),
+        "sm4-cbc" => return Some((GCRY_CIPHER_SM4, GCRY_CIPHER_MODE_CBC)),
+        _ => {}
     }
     let rest = alg.id.strip_prefix("aes-")?;
     let (bits, mode) = rest.split_once('-')?;
@@ -65,6 +74,11 @@ fn cipher_of(alg: &AlgorithmSpec) -> Option<(c_int, c_int)> {
         "ctr" => GCRY_CIPHER_MODE_CTR,
         "gcm" => GCRY_CIPHER_MODE_GCM,
         "xts" => GCRY_CIPHER_MODE_XTS,
+        "ccm" => GCRY_CIPHER_MODE_CCM,
+        "ocb" => GCRY_CIPHER_MODE_OCB,
+        // SIV keys are two AES keys: aes-128-siv opens AES-128 with a 32-byte key.
+        "siv" => GCRY_CIPHER_MODE_SIV,
+        "gcm-siv" => GCRY_CIPHER_MODE_GCM_SIV,
         _ => return None,
     };
     Some((algo, mode))
@@ -82,6 +96,11 @@ fn md_of(alg: &AlgorithmSpec) -> Option<c_int> {
         "sha3-512" => GCRY_MD_SHA3_512,
         "blake2b512" => GCRY_MD_BLAKE2B_512,
         "blake2s256" => GCRY_MD_BLAKE2S_256,
+        "sha3-224" => GCRY_MD_SHA3_224,
+        "sha3-384" => GCRY_MD_SHA3_384,
+        "shake128" => GCRY_MD_SHAKE128,
+        "shake256" => GCRY_MD_SHAKE256,
+        "sm3" => GCRY_MD_SM3,
         _ => return None,
     })
 }
@@ -91,6 +110,7 @@ fn set_iv(api: &Api, hd: Hd, mode: c_int, iv: &[u8]) -> Result<(), BackendError>
     // SAFETY: live handle; `iv` covers the length passed.
     unsafe {
         match mode {
+            _ if iv.is_empty() => Ok(()),
             GCRY_CIPHER_MODE_ECB => Ok(()),
             GCRY_CIPHER_MODE_CTR => check(
                 api,
@@ -171,6 +191,22 @@ impl GcryptBackend {
         })
     }
 
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+        let algo = extra::mac_of(alg.id).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt MAC mapped)", alg.id)))?;
+        let info = self
+            .api
+            .gcry_mac_algo_info
+            .ok_or_else(|| BackendError::Unsupported(format!("{} (libgcrypt {} has no gcry_mac_*)", alg.id, self.version)))?;
+        // SAFETY: as the gcry_mac_test_algo macro.
+        if unsafe { info(algo, GCRYCTL_TEST_ALGO, std::ptr::null_mut(), std::ptr::null_mut()) } != 0 {
+            return Err(BackendError::Unsupported(format!(
+                "{} (not in this libgcrypt {})",
+                alg.id, self.version
+            )));
+        }
+        Ok(algo)
+    }
+
     fn hwflist(&self) -> Option<String> {
         let line = self.config.as_deref()?.lines().find(|l| l.starts_with("hwflist:"))?;
         Some(line.trim_end_matches(':').to_string())
@@ -196,6 +232,9 @@ impl GcryptBackend {
                 "{} (not in this libgcrypt {})",
                 alg.id, self.version
             )));
+        }
+        if alg.xof {
+            return Ok((algo, alg.digest_len));
         }
         // SAFETY: plain query.
         Ok((algo, unsafe { (self.api.gcry_md_get_algo_dlen)(algo) } as usize))
@@ -227,19 +266,62 @@ impl GcryptBackend {
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
         check_key_and_iv(alg, key, iv)?;
+        self.crypt(alg, encrypt, key, iv, aad, input, tag, false)
+    }
+
+    /// One whole message. With `vector_lengths` the IV and tag lengths are the caller's
+    /// (test vectors): what libgcrypt refuses of them is `Unsupported`.
+    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
+    fn crypt(
+        &self,
+        alg: &AlgorithmSpec,
+        encrypt: bool,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        input: &[u8],
+        tag: &mut [u8],
+        vector_lengths: bool,
+    ) -> Result<Vec<u8>, BackendError> {
         let api = &self.api;
-        let (hd, _) = self.keyed(alg, key, iv)?;
+        let refused = |what: &str, e: BackendError| match e {
+            BackendError::Call { detail, .. } if vector_lengths => {
+                BackendError::Unsupported(format!("{what} libgcrypt {} refuses ({detail})", self.version))
+            }
+            other => other,
+        };
+        let (algo, mode) = self.cipher(alg)?;
+        let hd = CipherHd::open(api, algo, mode)?;
+        // SAFETY: live handle; key covers its length.
+        check(
+            api,
+            unsafe { (api.gcry_cipher_setkey)(hd.hd, key.as_ptr().cast(), key.len()) },
+            "gcry_cipher_setkey",
+        )?;
         let aead = alg.class == AlgorithmClass::Aead;
         let mut out = vec![0u8; input.len()];
+        if aead {
+            // SAFETY: keyed handle of `mode`; both buffers cover input.len() bytes.
+            unsafe {
+                aead::message(
+                    api,
+                    hd.hd,
+                    mode,
+                    encrypt,
+                    iv,
+                    aad,
+                    input.as_ptr(),
+                    out.as_mut_ptr(),
+                    input.len(),
+                    tag,
+                )
+            }
+            .map_err(|e| refused("an IV or tag length", e))?;
+            return Ok(out);
+        }
+        set_iv(api, hd.hd, mode, iv).map_err(|e| refused("an IV length", e))?;
         // SAFETY: live handle; out-of-place with equal lengths.
         unsafe {
-            if aead && !aad.is_empty() {
-                check(
-                    api,
-                    (api.gcry_cipher_authenticate)(hd.hd, aad.as_ptr().cast(), aad.len()),
-                    "gcry_cipher_authenticate",
-                )?;
-            }
             let f = if encrypt {
                 api.gcry_cipher_encrypt
             } else {
@@ -250,16 +332,6 @@ impl GcryptBackend {
                 f(hd.hd, out.as_mut_ptr().cast(), out.len(), input.as_ptr().cast(), input.len()),
                 "gcry_cipher_encrypt/decrypt",
             )?;
-            if aead && encrypt {
-                check(
-                    api,
-                    (api.gcry_cipher_gettag)(hd.hd, tag.as_mut_ptr().cast(), tag.len()),
-                    "gcry_cipher_gettag",
-                )?;
-            }
-            if aead && !encrypt {
-                check_tag(api, (api.gcry_cipher_checktag)(hd.hd, tag.as_ptr().cast(), tag.len()))?;
-            }
         }
         Ok(out)
     }
@@ -291,7 +363,9 @@ impl Backend for GcryptBackend {
     }
 
     fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let r = if alg.is_digest() {
+        let r = if alg.is_mac() {
+            self.mac(alg).map(drop)
+        } else if alg.is_digest() {
             self.md(alg).map(drop)
         } else {
             self.cipher(alg)
@@ -302,13 +376,62 @@ impl Backend for GcryptBackend {
 
     one_shot_through_crypt_once!();
 
+    /// GCM and ChaCha20-Poly1305 with the vector's IV and tag lengths (libgcrypt's GCM takes
+    /// IVs of any length and tags of 16, 15, 14, 13, 12, 8 or 4 bytes).
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        if alg.class != AlgorithmClass::Aead {
+            return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag_len));
+        }
+        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
+        let mut tag = vec![0u8; tag_len];
+        let ciphertext = self.crypt(alg, true, key, iv, aad, plaintext, &mut tag, true)?;
+        Ok(Sealed { ciphertext, tag })
+    }
+
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        if alg.class != AlgorithmClass::Aead {
+            return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag.len()));
+        }
+        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
+        self.crypt(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec(), true)
+    }
+
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         // open/write/read on a handle: independent of the timed one-shot gcry_md_hash_buffer.
         let (algo, len) = self.md(alg)?;
         let hd = MdHd::open(&self.api, algo)?;
         // SAFETY: live handle.
         unsafe { (self.api.gcry_md_write)(hd.hd, message.as_ptr().cast(), message.len()) };
+        if alg.xof {
+            let mut out = vec![0u8; len];
+            extra::extract(&self.api, &hd, algo, &mut out)?;
+            return Ok(out);
+        }
         hd.read(algo, len)
+    }
+
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut mac = extra::MacHd::keyed(&self.api, self.mac(alg)?, key)?;
+        mac.write(message)?;
+        let mut out = [0u8; 64];
+        let n = mac.read(&mut out)?;
+        Ok(out[..n].to_vec())
     }
 
     fn prepare(
@@ -319,6 +442,33 @@ impl Backend for GcryptBackend {
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         let api = &self.api;
+        crate::traits::check_mode(alg, cell)?;
+        if alg.is_mac() {
+            if cell.mode == Mode::Stream {
+                return Err(BackendError::Unsupported(format!(
+                    "{} in stream mode (libgcrypt cannot copy a MAC handle, so a stream's tag cannot be read without ending it)",
+                    alg.id
+                )));
+            }
+            return Ok(Box::new(extra::MacMessage {
+                mac: extra::MacHd::keyed(api, self.mac(alg)?, &inputs.key)?,
+                out: [0; 64],
+                len: 0,
+            }));
+        }
+        if alg.is_digest() && alg.xof {
+            let (algo, len) = self.md(alg)?;
+            let hd = MdHd::open(api, algo)?;
+            return Ok(match cell.mode {
+                Mode::Message => Box::new(extra::XofMessage {
+                    api,
+                    hd,
+                    algo,
+                    out: vec![0; len],
+                }),
+                Mode::Stream => Box::new(extra::XofStream { api, hd, algo, len }),
+            });
+        }
         if alg.is_digest() {
             let (algo, len) = self.md(alg)?;
             return Ok(match cell.mode {

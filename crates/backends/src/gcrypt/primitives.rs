@@ -74,6 +74,15 @@ impl Primitive for CipherMessage<'_> {
                         "gcry_cipher_setkey",
                     )?;
                 }
+                if self.aead {
+                    let (src, dst) = if self.encrypt {
+                        (out as *const u8, out as *mut u8)
+                    } else {
+                        (self.ciphertext.as_ptr(), out as *mut u8)
+                    };
+                    super::aead::message(api, hd, self.mode, self.encrypt, &self.iv, &self.aad, src, dst, n, &mut self.tag)?;
+                    continue;
+                }
                 set_iv(api, hd, self.mode, &self.iv)?;
                 if self.aead && !self.aad.is_empty() {
                     check(

@@ -97,5 +97,31 @@ api_table! {
         nettle_des3_decrypt: fn(*const c_void, usize, *mut u8, *const u8) -> ();
         // 3.3+: constant-time comparison for tags.
         nettle_memeql_sec: fn(*const c_void, *const c_void, usize) -> c_int;
+        // Camellia (camellia.h): one crypt function for both directions.
+        nettle_camellia128_set_encrypt_key: fn(*mut c_void, *const u8) -> ();
+        nettle_camellia_set_decrypt_key: fn(*mut c_void, *const u8) -> ();
+        nettle_camellia128_crypt: fn(*const c_void, usize, *mut u8, *const u8) -> ();
+        nettle_camellia192_set_encrypt_key: fn(*mut c_void, *const u8) -> ();
+        nettle_camellia192_set_decrypt_key: fn(*mut c_void, *const u8) -> ();
+        nettle_camellia256_set_encrypt_key: fn(*mut c_void, *const u8) -> ();
+        nettle_camellia256_set_decrypt_key: fn(*mut c_void, *const u8) -> ();
+        nettle_camellia256_crypt: fn(*const c_void, usize, *mut u8, *const u8) -> ();
+        // HMAC (hmac.h): set_key(ctx, key_length, key); digest resets to the keyed state.
+        nettle_hmac_md5_set_key: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_md5_update: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_md5_digest: fn(*mut c_void, usize, *mut u8) -> ();
+        nettle_hmac_sha1_set_key: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_sha1_update: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_sha1_digest: fn(*mut c_void, usize, *mut u8) -> ();
+        nettle_hmac_sha256_set_key: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_sha256_update: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_sha256_digest: fn(*mut c_void, usize, *mut u8) -> ();
+        nettle_hmac_sha512_set_key: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_sha512_update: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_hmac_sha512_digest: fn(*mut c_void, usize, *mut u8) -> ();
+        // CMAC (cmac.h, 3.5+): digest resets to the keyed state too.
+        nettle_cmac_aes128_set_key: fn(*mut c_void, *const u8) -> ();
+        nettle_cmac_aes128_update: fn(*mut c_void, usize, *const u8) -> ();
+        nettle_cmac_aes128_digest: fn(*mut c_void, usize, *mut u8) -> ();
     }
 }

@@ -8,6 +8,7 @@
 
 mod api;
 mod cipher;
+mod mac;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -20,7 +21,7 @@ use self::cipher::{Chain, Keyed, Scheme, SetKey};
 use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
 use crate::error::{BackendError, OpenError};
 use crate::native::{self, CtxMem};
-use crate::traits::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Support};
+use crate::traits::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Sealed, Support};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libnettle.8.dylib", "libnettle.dylib"];
@@ -53,7 +54,36 @@ const HASH_SYMBOLS: &[(&str, &[u8])] = &[
     ("sha3-512", b"nettle_sha3_512\0"),
     ("blake2b512", b"nettle_blake2b_512\0"),
     ("blake2s256", b"nettle_blake2s_256\0"),
+    ("sha3-224", b"nettle_sha3_224\0"),
+    ("sha3-384", b"nettle_sha3_384\0"),
+    // 3.8+
+    ("sm3", b"nettle_sm3\0"),
 ];
+
+/// The lengths Nettle's GCM takes for vectors: any IV but an empty one, tags of 1 to 16 bytes;
+/// other AEADs the catalog's only.
+fn gcm_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8], tag_len: usize, version: &str) -> Result<(), BackendError> {
+    if key.len() != alg.key_len {
+        return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+    }
+    if !alg.id.ends_with("-gcm") {
+        if iv.len() == alg.iv_len && tag_len == alg.tag_len {
+            return Ok(());
+        }
+        return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag_len));
+    }
+    if iv.is_empty() {
+        return Err(BackendError::Unsupported(format!(
+            "an empty GCM IV ({version}'s gcm_set_iv asserts a length)"
+        )));
+    }
+    if tag_len == 0 || tag_len > 16 {
+        return Err(BackendError::Unsupported(format!(
+            "a GCM tag length above 16 bytes or of 0 ({version})"
+        )));
+    }
+    Ok(())
+}
 
 fn unsupported(alg: &AlgorithmSpec, why: &str) -> BackendError {
     BackendError::Unsupported(format!("{} ({why})", alg.id))
@@ -101,6 +131,17 @@ impl NettleBackend {
         })
     }
 
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<mac::MacFns, BackendError> {
+        match mac::MacFns::of(&self.api, alg.id) {
+            Some(Ok(fns)) => Ok(fns),
+            Some(Err(what)) => Err(unsupported(alg, &format!("{} lacks {what}", self.version))),
+            None => Err(unsupported(
+                alg,
+                "not offered by Nettle: its Poly1305 is Poly1305-AES only and its GHASH internal",
+            )),
+        }
+    }
+
     fn hash(&self, alg: &AlgorithmSpec) -> Result<&NettleHash, BackendError> {
         let (_, p) = self
             .hashes
@@ -146,6 +187,37 @@ impl NettleBackend {
                     dec,
                 }),
                 _ => Err(missing("des3_*")),
+            };
+        }
+        let camellia = match alg.id {
+            "camellia-128-cbc" => Some((
+                a.nettle_camellia128_set_encrypt_key,
+                a.nettle_camellia_set_decrypt_key,
+                a.nettle_camellia128_crypt,
+            )),
+            "camellia-192-cbc" => Some((
+                a.nettle_camellia192_set_encrypt_key,
+                a.nettle_camellia192_set_decrypt_key,
+                a.nettle_camellia256_crypt,
+            )),
+            "camellia-256-cbc" => Some((
+                a.nettle_camellia256_set_encrypt_key,
+                a.nettle_camellia256_set_decrypt_key,
+                a.nettle_camellia256_crypt,
+            )),
+            _ => None,
+        };
+        if let Some(fns) = camellia {
+            return match fns {
+                (Some(set_enc), Some(set_dec), Some(crypt)) => Ok(Scheme::Block {
+                    chain: Chain::Cbc,
+                    block: 16,
+                    set_enc: SetKey::Plain(set_enc),
+                    set_dec: SetKey::Plain(set_dec),
+                    enc: crypt,
+                    dec: crypt,
+                }),
+                _ => Err(missing("camellia*_*")),
             };
         }
         let Some((bits, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -267,6 +339,21 @@ impl NettleBackend {
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
         check_key_and_iv(alg, key, iv)?;
+        self.crypt(alg, encrypt, key, iv, aad, input, tag)
+    }
+
+    /// One whole message with the IV and tag lengths given (checked by the caller).
+    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
+    fn crypt(
+        &self,
+        alg: &AlgorithmSpec,
+        encrypt: bool,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        input: &[u8],
+        tag: &mut [u8],
+    ) -> Result<Vec<u8>, BackendError> {
         if let Some(problem) = alg.size_problem(input.len()) {
             return Err(BackendError::Invalid(problem));
         }
@@ -283,7 +370,7 @@ impl NettleBackend {
             k.digest(&mut computed);
             if encrypt {
                 tag.copy_from_slice(&computed);
-            } else if tag.len() != alg.tag_len || !k.tags_equal(&computed, tag) {
+            } else if !k.tags_equal(&computed, tag) {
                 return Err(BackendError::AuthenticationFailed);
             }
         }
@@ -308,7 +395,9 @@ impl Backend for NettleBackend {
     }
 
     fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let r = if alg.is_digest() {
+        let r = if alg.is_mac() {
+            self.mac(alg).map(drop)
+        } else if alg.is_digest() {
             self.hash(alg).map(drop)
         } else {
             self.scheme(alg).map(drop)
@@ -317,6 +406,46 @@ impl Backend for NettleBackend {
     }
 
     one_shot_through_crypt_once!();
+
+    /// GCM with the vector's IV and tag lengths: `gcm_*_set_iv` takes any IV length
+    /// (GHASH of the IV for lengths other than 12) and `gcm_*_digest` any tag length up
+    /// to 16 (gcm.h); ChaCha20-Poly1305's nonce is fixed at 12 bytes.
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        gcm_lengths(alg, key, iv, tag_len, &self.version)?;
+        let mut tag = vec![0u8; tag_len];
+        let ciphertext = self.crypt(alg, true, key, iv, aad, plaintext, &mut tag)?;
+        Ok(Sealed { ciphertext, tag })
+    }
+
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        gcm_lengths(alg, key, iv, tag.len(), &self.version)?;
+        self.crypt(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
+    }
+
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let fns = self.mac(alg)?;
+        let mut ctx = fns.keyed(key)?;
+        fns.update(&mut ctx, message);
+        let mut out = vec![0u8; fns.len];
+        fns.digest(&mut ctx, &mut out);
+        Ok(out)
+    }
 
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let h = self.hash(alg)?;
@@ -338,6 +467,16 @@ impl Backend for NettleBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
+        if alg.is_mac() {
+            let fns = self.mac(alg)?;
+            return Ok(Box::new(mac::Mac {
+                ctx: fns.keyed(&inputs.key)?,
+                fns,
+                stream: cell.mode == Mode::Stream,
+                out: [0; 64],
+            }));
+        }
         if alg.is_digest() {
             let hash = self.hash(alg)?;
             let mut ctx = CtxMem::new(hash.context_size as usize);

@@ -11,10 +11,28 @@ pub type EvpCipher = c_void;
 pub type EvpCipherCtx = c_void;
 pub type EvpMd = c_void;
 pub type EvpMdCtx = c_void;
+pub type EvpMac = c_void;
+pub type EvpMacCtx = c_void;
+
+/// `OSSL_PARAM` (include/openssl/core.h): one parameter of a fetched algorithm.
+#[repr(C)]
+pub struct OsslParam {
+    pub key: *const c_char,
+    pub data_type: c_uint,
+    pub data: *mut c_void,
+    pub data_size: usize,
+    pub return_size: usize,
+}
+
+/// `OSSL_PARAM_UTF8_STRING` (core.h).
+pub const OSSL_PARAM_UTF8_STRING: c_uint = 4;
+/// `OSSL_PARAM_UNMODIFIED` (params.h): `return_size` before the callee writes.
+pub const OSSL_PARAM_UNMODIFIED: usize = usize::MAX;
 
 /// Control codes from include/openssl/evp.h (same in 1.1.1 and 3.x).
 pub const EVP_CTRL_AEAD_GET_TAG: c_int = 0x10;
 pub const EVP_CTRL_AEAD_SET_TAG: c_int = 0x11;
+pub const EVP_CTRL_AEAD_SET_IVLEN: c_int = 0x9;
 
 /// `OpenSSL_version()` selectors (include/openssl/crypto.h).
 pub const OPENSSL_VERSION: c_int = 0;
@@ -77,11 +95,24 @@ api! {
         ERR_error_string_n: fn(c_ulong, *mut c_char, usize) -> ();
     }
     optional {
+        // A context duplicated whole (GCM-SIV starts every message from a copy).
+        EVP_CIPHER_CTX_copy: fn(*mut EvpCipherCtx, *const EvpCipherCtx) -> c_int;
+        // SHAKE's output of a chosen length (1.1.1+; optional so that a minimal build still loads).
+        EVP_DigestFinalXOF: fn(*mut EvpMdCtx, *mut u8, usize) -> c_int;
         // 3.0+: explicit fetching, as `openssl speed` 3.x does; avoids the implicit fetch per init.
         EVP_CIPHER_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpCipher;
         EVP_CIPHER_free: fn(*mut EvpCipher) -> ();
         EVP_MD_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpMd;
         EVP_MD_free: fn(*mut EvpMd) -> ();
+        // 3.0+: MACs (HMAC, CMAC, Poly1305) through EVP_MAC, as `openssl speed` 3.x times them.
+        EVP_MAC_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpMac;
+        EVP_MAC_free: fn(*mut EvpMac) -> ();
+        EVP_MAC_CTX_new: fn(*mut EvpMac) -> *mut EvpMacCtx;
+        EVP_MAC_CTX_free: fn(*mut EvpMacCtx) -> ();
+        EVP_MAC_CTX_dup: fn(*const EvpMacCtx) -> *mut EvpMacCtx;
+        EVP_MAC_init: fn(*mut EvpMacCtx, *const u8, usize, *const OsslParam) -> c_int;
+        EVP_MAC_update: fn(*mut EvpMacCtx, *const u8, usize) -> c_int;
+        EVP_MAC_final: fn(*mut EvpMacCtx, *mut u8, *mut usize, usize) -> c_int;
         // 3.0+: the CPUINFO string of `openssl version -a`.
         OPENSSL_info: fn(c_int) -> *const c_char;
     }

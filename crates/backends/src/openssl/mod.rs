@@ -1,8 +1,10 @@
 //! OpenSSL's libcrypto (1.1.1, 3.x, 4.x, and LibreSSL where compatible)
 //! through the EVP API, loaded at run time.
 
+mod aead;
 mod api;
 mod handles;
+mod mac;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -12,9 +14,11 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 use libloading::Library;
 
-use self::api::{Api, EVP_CTRL_AEAD_GET_TAG, EVP_CTRL_AEAD_SET_TAG};
+use self::aead::Kind;
+use self::api::Api;
 use self::handles::{call_failed, check, Cipher, Md, MdCtx};
-use self::primitives::{keyed_context, CipherMessage, CipherStream, DigestMessage, DigestStream};
+use self::mac::{Mac, MacMessage, MacStream};
+use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream, XofMessage};
 use crate::error::{BackendError, OpenError};
 use crate::traits::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Sealed, Support};
 
@@ -132,11 +136,18 @@ impl OpensslBackend {
     }
 
     fn md(&self, alg: &AlgorithmSpec) -> Result<Md<'_>, BackendError> {
+        if alg.xof && self.api.EVP_DigestFinalXOF.is_none() {
+            return Err(BackendError::Unsupported(format!(
+                "{} ({} exports no EVP_DigestFinalXOF)",
+                alg.id, self.version
+            )));
+        }
         Md::find(&self.api, &evp_name(alg))
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
-    /// One whole encryption or decryption through init/update/final.
+    /// One whole encryption or decryption through init/update/final, with the
+    /// IV and tag lengths given (test vectors may use others than the catalog's).
     #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call, as EVP takes them
     fn crypt_once(
         &self,
@@ -148,11 +159,21 @@ impl OpensslBackend {
         input: &[u8],
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
+        let kind = Kind::of(alg);
+        if key.len() != alg.key_len || (kind == Kind::Plain && iv.len() != alg.iv_len) {
+            check_key_and_iv(alg, key, iv)?;
+        }
+        if kind == Kind::Siv && input.is_empty() {
+            // EVP_CipherUpdate returns before the provider sees 0 bytes, and SIV's final then fails.
+            return Err(BackendError::Unsupported(format!(
+                "{} of an empty message ({} cannot: EVP_CipherUpdate skips 0-byte data and SIV's final then fails)",
+                alg.id, self.version
+            )));
+        }
         let api = &self.api;
         let cipher = self.cipher(alg)?;
-        let ctx = keyed_context(api, &cipher, key, iv, encrypt)?;
-        let aead = alg.class == AlgorithmClass::Aead;
+        let ctx = aead::context(api, &cipher, kind, key, iv, tag, encrypt, &self.version)?;
+        let aead = kind != Kind::Plain;
         let update = if encrypt { api.EVP_EncryptUpdate } else { api.EVP_DecryptUpdate };
         let finish = if encrypt {
             api.EVP_EncryptFinal_ex
@@ -162,44 +183,61 @@ impl OpensslBackend {
         let mut out = vec![0u8; input.len() + 32];
         let (mut n, mut fin): (c_int, c_int) = (0, 0);
         let len = c_int::try_from(input.len()).map_err(|_| BackendError::Invalid("input too long".into()))?;
+        if aead && !encrypt && !kind.tag_first() {
+            aead::set_tag(api, ctx.ptr, tag, &self.version)?;
+        }
         // SAFETY: the context is keyed; `out` has room for input plus a block.
         unsafe {
-            if aead && !aad.is_empty() {
-                check(
-                    api,
-                    update(ctx.ptr, std::ptr::null_mut(), &mut n, aad.as_ptr(), aad.len() as c_int),
-                    "EVP_CipherUpdate(AAD)",
-                )?;
+            aead::before_data(api, ctx.ptr, update, kind, len, aad, if kind == Kind::Siv { iv } else { &[] })?;
+            if update(ctx.ptr, out.as_mut_ptr(), &mut n, input.as_ptr(), len) != 1 {
+                // CCM verifies its tag in the decrypting update (EVP_EncryptInit(3)).
+                return Err(if aead && !encrypt {
+                    handles::error_queue(api);
+                    BackendError::AuthenticationFailed
+                } else {
+                    call_failed(api, "EVP_CipherUpdate")
+                });
             }
-            if aead && !encrypt {
-                check(
-                    api,
-                    (api.EVP_CIPHER_CTX_ctrl)(ctx.ptr, EVP_CTRL_AEAD_SET_TAG, tag.len() as c_int, tag.as_mut_ptr().cast()),
-                    "EVP_CTRL_AEAD_SET_TAG",
-                )?;
-            }
-            check(
-                api,
-                update(ctx.ptr, out.as_mut_ptr(), &mut n, input.as_ptr(), len),
-                "EVP_CipherUpdate",
-            )?;
             if finish(ctx.ptr, out.as_mut_ptr().add(n as usize), &mut fin) != 1 {
                 return Err(if aead && !encrypt {
+                    handles::error_queue(api);
                     BackendError::AuthenticationFailed
                 } else {
                     call_failed(api, "EVP_CipherFinal_ex")
                 });
             }
-            if aead && encrypt {
-                check(
-                    api,
-                    (api.EVP_CIPHER_CTX_ctrl)(ctx.ptr, EVP_CTRL_AEAD_GET_TAG, tag.len() as c_int, tag.as_mut_ptr().cast()),
-                    "EVP_CTRL_AEAD_GET_TAG",
-                )?;
-            }
+        }
+        if aead && encrypt {
+            aead::get_tag(api, ctx.ptr, tag)?;
         }
         out.truncate((n + fin) as usize);
         Ok(out)
+    }
+
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<Mac<'_>, BackendError> {
+        Mac::find(&self.api, alg.id, &self.version)
+    }
+
+    /// A digest read to `alg.digest_len` bytes with `EVP_DigestFinalXOF` (SHAKE) or `EVP_DigestFinal_ex`.
+    fn digest_into(&self, alg: &AlgorithmSpec, ctx: &MdCtx<'_>, out: &mut [u8; 64]) -> Result<usize, BackendError> {
+        let mut n: c_uint = 0;
+        // SAFETY: live, initialised context; `out` holds 64 bytes, the longest digest of the catalog.
+        unsafe {
+            if alg.xof {
+                check(
+                    &self.api,
+                    (self.api.EVP_DigestFinalXOF.expect("checked in md()"))(ctx.ptr, out.as_mut_ptr(), alg.digest_len),
+                    "EVP_DigestFinalXOF",
+                )?;
+                return Ok(alg.digest_len);
+            }
+            check(
+                &self.api,
+                (self.api.EVP_DigestFinal_ex)(ctx.ptr, out.as_mut_ptr(), &mut n),
+                "EVP_DigestFinal_ex",
+            )?;
+        }
+        Ok(n as usize)
     }
 }
 
@@ -228,10 +266,10 @@ impl Backend for OpensslBackend {
     }
 
     fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let found = if alg.is_digest() {
-            self.md(alg).map(drop)
-        } else {
-            self.cipher(alg).map(drop)
+        let found = match alg.class {
+            AlgorithmClass::Digest => self.md(alg).map(drop),
+            AlgorithmClass::Mac => self.mac(alg).map(drop),
+            _ => self.cipher(alg).map(drop),
         };
         Support::from(found)
     }
@@ -242,9 +280,8 @@ impl Backend for OpensslBackend {
         let md = self.md(alg)?;
         let ctx = MdCtx::new(&self.api)?;
         let mut out = [0u8; 64];
-        let mut n: c_uint = 0;
         // Init/update/final on a context, a path independent of the timed one-shot EVP_Digest.
-        // SAFETY: live context and digest; out holds EVP_MAX_MD_SIZE bytes.
+        // SAFETY: live context and digest.
         unsafe {
             check(
                 &self.api,
@@ -256,13 +293,50 @@ impl Backend for OpensslBackend {
                 (self.api.EVP_DigestUpdate)(ctx.ptr, message.as_ptr().cast(), message.len()),
                 "EVP_DigestUpdate",
             )?;
-            check(
-                &self.api,
-                (self.api.EVP_DigestFinal_ex)(ctx.ptr, out.as_mut_ptr(), &mut n),
-                "EVP_DigestFinal_ex",
-            )?;
         }
-        Ok(out[..n as usize].to_vec())
+        let n = self.digest_into(alg, &ctx, &mut out)?;
+        Ok(out[..n].to_vec())
+    }
+
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mac = self.mac(alg)?;
+        let mut ctx = mac.keyed(key)?;
+        ctx.update(message)?;
+        let mut out = [0u8; 64];
+        let n = ctx.finish(&mut out)?;
+        Ok(out[..n].to_vec())
+    }
+
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        if Kind::of(alg) == Kind::Plain {
+            return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag_len));
+        }
+        let mut tag = vec![0u8; tag_len];
+        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
+        Ok(Sealed { ciphertext, tag })
+    }
+
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        if Kind::of(alg) == Kind::Plain {
+            return Err(crate::traits::catalog_lengths_only(alg, iv.len(), tag.len()));
+        }
+        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
     }
 
     fn prepare(
@@ -273,6 +347,29 @@ impl Backend for OpensslBackend {
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         let api = &self.api;
+        crate::traits::check_mode(alg, cell)?;
+        if alg.is_mac() {
+            let mac = self.mac(alg)?;
+            let ctx = mac.keyed(&inputs.key)?;
+            return Ok(match cell.mode {
+                Mode::Message => Box::new(MacMessage {
+                    key: mac.one_time_key.then(|| inputs.key.clone()),
+                    _mac: mac,
+                    ctx,
+                    out: [0; 64],
+                    len: 0,
+                }),
+                Mode::Stream => Box::new(MacStream { _mac: mac, ctx }),
+            });
+        }
+        if alg.is_digest() && alg.xof && cell.mode == Mode::Message {
+            return Ok(Box::new(XofMessage {
+                api,
+                md: self.md(alg)?,
+                ctx: MdCtx::new(api)?,
+                out: vec![0; alg.digest_len],
+            }));
+        }
         if alg.is_digest() {
             let md = self.md(alg)?;
             return Ok(match cell.mode {
@@ -290,14 +387,29 @@ impl Backend for OpensslBackend {
                         unsafe { (api.EVP_DigestInit_ex)(ctx.ptr, md.ptr, std::ptr::null_mut()) },
                         "EVP_DigestInit_ex",
                     )?;
-                    Box::new(DigestStream { api, _md: md, ctx })
+                    Box::new(DigestStream {
+                        api,
+                        _md: md,
+                        ctx,
+                        xof_len: alg.xof.then_some(alg.digest_len),
+                    })
                 }
             });
         }
         check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         let encrypt = cell.operation == Operation::Encrypt;
         let cipher = self.cipher(alg)?;
-        let ctx = keyed_context(api, &cipher, &inputs.key, &inputs.iv, encrypt)?;
+        let kind = Kind::of(alg);
+        let ctx = aead::context(
+            api,
+            &cipher,
+            kind,
+            &inputs.key,
+            &inputs.iv,
+            &mut vec![0; alg.tag_len],
+            encrypt,
+            &self.version,
+        )?;
         Ok(match cell.mode {
             Mode::Stream => Box::new(CipherStream {
                 api,
@@ -307,6 +419,26 @@ impl Backend for OpensslBackend {
                 iv: inputs.iv.clone(),
             }),
             Mode::Message => {
+                let pristine = if kind == Kind::GcmSiv {
+                    if api.EVP_CIPHER_CTX_copy.is_none() {
+                        return Err(BackendError::Unsupported(format!(
+                            "{} ({} exports no EVP_CIPHER_CTX_copy)",
+                            alg.id, self.version
+                        )));
+                    }
+                    Some(aead::context(
+                        api,
+                        &cipher,
+                        kind,
+                        &inputs.key,
+                        &inputs.iv,
+                        &mut vec![0; alg.tag_len],
+                        encrypt,
+                        &self.version,
+                    )?)
+                } else {
+                    None
+                };
                 let sealed = if encrypt {
                     Sealed {
                         ciphertext: Vec::new(),
@@ -320,13 +452,15 @@ impl Backend for OpensslBackend {
                     _cipher: cipher,
                     ctx,
                     encrypt,
-                    rekey: cell.rekey,
-                    aead: alg.class == AlgorithmClass::Aead,
+                    // OpenSSL's SIV restarts only through its key (siv_init resets nothing else).
+                    rekey: cell.rekey || kind == Kind::Siv,
+                    kind,
                     key: inputs.key.clone(),
                     iv: inputs.iv.clone(),
                     aad: inputs.aad.clone(),
                     tag: sealed.tag,
                     ciphertext: sealed.ciphertext,
+                    pristine,
                 })
             }
         })

@@ -4,6 +4,7 @@
 
 use std::ffi::{c_int, c_uint, c_void};
 
+use super::aead::{before_data, Kind};
 use super::api::{Api, EVP_CTRL_AEAD_GET_TAG, EVP_CTRL_AEAD_SET_TAG};
 use super::handles::{call_failed, check, Cipher, CipherCtx, Md, MdCtx};
 use crate::error::BackendError;
@@ -30,33 +31,6 @@ fn final_fn(api: &Api, encrypt: bool) -> FinalFn {
 
 fn c_len(len: usize) -> Result<c_int, BackendError> {
     c_int::try_from(len).map_err(|_| BackendError::Invalid(format!("{len} bytes is more than OpenSSL takes in one call")))
-}
-
-/// A cipher context with key and IV set and padding off.
-pub fn keyed_context<'a>(api: &'a Api, cipher: &Cipher<'a>, key: &[u8], iv: &[u8], encrypt: bool) -> Result<CipherCtx<'a>, BackendError> {
-    let ctx = CipherCtx::new(api)?;
-    let iv_ptr = if iv.is_empty() { std::ptr::null() } else { iv.as_ptr() };
-    // SAFETY: ctx and cipher are live; key and IV have the lengths the catalog gives for this cipher.
-    check(
-        api,
-        unsafe {
-            (api.EVP_CipherInit_ex)(
-                ctx.ptr,
-                cipher.ptr,
-                std::ptr::null_mut(),
-                key.as_ptr(),
-                iv_ptr,
-                c_int::from(encrypt),
-            )
-        },
-        "EVP_CipherInit_ex",
-    )?;
-    check(
-        api,
-        unsafe { (api.EVP_CIPHER_CTX_set_padding)(ctx.ptr, 0) },
-        "EVP_CIPHER_CTX_set_padding",
-    )?;
-    Ok(ctx)
 }
 
 /// `stream`: one context, one update per call, in place (apps/speed.c `EVP_Update_loop`).
@@ -88,20 +62,22 @@ impl Primitive for CipherStream<'_> {
 }
 
 /// `message`: every call is a whole message under the kept key (or a new key
-/// setup with `rekey`): IV, AAD, update, final, tag.
+/// setup with `rekey`): IV, [tag to verify], [CCM length], AAD, update, final, tag.
 pub struct CipherMessage<'a> {
     pub api: &'a Api,
     pub _cipher: Cipher<'a>,
     pub ctx: CipherCtx<'a>,
     pub encrypt: bool,
     pub rekey: bool,
-    pub aead: bool,
+    pub kind: Kind,
     pub key: Vec<u8>,
     pub iv: Vec<u8>,
     pub aad: Vec<u8>,
     pub tag: Vec<u8>,
     /// What decrypting calls decrypt: the prepared message, encrypted once.
     pub ciphertext: Vec<u8>,
+    /// GCM-SIV: the keyed context every message starts from a copy of (see `Kind::GcmSiv`).
+    pub pristine: Option<CipherCtx<'a>>,
 }
 
 impl Primitive for CipherMessage<'_> {
@@ -112,45 +88,50 @@ impl Primitive for CipherMessage<'_> {
         if !self.encrypt && self.ciphertext.len() != buf.len() {
             return Err(BackendError::Invalid("buffer and prepared ciphertext differ in length".into()));
         }
+        let aead = self.kind != Kind::Plain;
         let src = if self.encrypt { buf.as_ptr() } else { self.ciphertext.as_ptr() };
         let out = buf.as_mut_ptr();
         let key = if self.rekey { self.key.as_ptr() } else { std::ptr::null() };
         let iv = if self.iv.is_empty() { std::ptr::null() } else { self.iv.as_ptr() };
-        let aad_len = c_len(self.aad.len())?;
+        c_len(self.aad.len())?;
         let tag_len = self.tag.len() as c_int;
         let mut outl: c_int = 0;
         let mut finl: c_int = 0;
         for _ in 0..iterations {
             // SAFETY: the context holds a cipher; pointers cover the lengths passed.
             unsafe {
+                if let Some(pristine) = &self.pristine {
+                    let copy = api.EVP_CIPHER_CTX_copy.expect("checked in prepare");
+                    check(api, copy(self.ctx.ptr, pristine.ptr), "EVP_CIPHER_CTX_copy")?;
+                }
                 check(
                     api,
                     (api.EVP_CipherInit_ex)(self.ctx.ptr, std::ptr::null(), std::ptr::null_mut(), key, iv, -1),
                     "EVP_CipherInit_ex",
                 )?;
-                if self.aead && aad_len > 0 {
-                    check(
-                        api,
-                        update(self.ctx.ptr, std::ptr::null_mut(), &mut outl, self.aad.as_ptr(), aad_len),
-                        "EVP_CipherUpdate(AAD)",
-                    )?;
-                }
-                if self.aead && !self.encrypt {
+                if aead && !self.encrypt {
                     check(
                         api,
                         (api.EVP_CIPHER_CTX_ctrl)(self.ctx.ptr, EVP_CTRL_AEAD_SET_TAG, tag_len, self.tag.as_mut_ptr().cast()),
                         "EVP_CTRL_AEAD_SET_TAG",
                     )?;
                 }
-                check(api, update(self.ctx.ptr, out, &mut outl, src, len), "EVP_CipherUpdate")?;
+                before_data(api, self.ctx.ptr, update, self.kind, len, &self.aad, &[])?;
+                if update(self.ctx.ptr, out, &mut outl, src, len) != 1 {
+                    return Err(if aead && !self.encrypt {
+                        BackendError::AuthenticationFailed
+                    } else {
+                        call_failed(api, "EVP_CipherUpdate")
+                    });
+                }
                 if finish(self.ctx.ptr, out.add(outl as usize), &mut finl) != 1 {
-                    return Err(if self.aead && !self.encrypt {
+                    return Err(if aead && !self.encrypt {
                         BackendError::AuthenticationFailed
                     } else {
                         call_failed(api, "EVP_CipherFinal_ex")
                     });
                 }
-                if self.aead && self.encrypt {
+                if aead && self.encrypt {
                     check(
                         api,
                         (api.EVP_CIPHER_CTX_ctrl)(self.ctx.ptr, EVP_CTRL_AEAD_GET_TAG, tag_len, self.tag.as_mut_ptr().cast()),
@@ -163,7 +144,49 @@ impl Primitive for CipherMessage<'_> {
     }
 
     fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(self.aead.then(|| self.tag.clone()))
+        Ok((self.kind != Kind::Plain).then(|| self.tag.clone()))
+    }
+}
+
+/// Digest `message` for an extendable-output function (SHAKE): init,
+/// update and `EVP_DigestFinalXOF` on one context, as `openssl speed` 3.5+
+/// times XOFs (apps/speed.c `EVP_Digest_loop`); `EVP_Digest` would read the
+/// default length, which 3.x versions do not agree on.
+pub struct XofMessage<'a> {
+    pub api: &'a Api,
+    pub md: Md<'a>,
+    pub ctx: MdCtx<'a>,
+    pub out: Vec<u8>,
+}
+
+impl Primitive for XofMessage<'_> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        let api = self.api;
+        for _ in 0..iterations {
+            // SAFETY: live context and digest; `out` has the length passed.
+            unsafe {
+                check(
+                    api,
+                    (api.EVP_DigestInit_ex)(self.ctx.ptr, self.md.ptr, std::ptr::null_mut()),
+                    "EVP_DigestInit_ex",
+                )?;
+                check(
+                    api,
+                    (api.EVP_DigestUpdate)(self.ctx.ptr, buf.as_ptr().cast(), buf.len()),
+                    "EVP_DigestUpdate",
+                )?;
+                check(
+                    api,
+                    (api.EVP_DigestFinalXOF.expect("checked in md()"))(self.ctx.ptr, self.out.as_mut_ptr(), self.out.len()),
+                    "EVP_DigestFinalXOF",
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        Ok(Some(self.out.clone()))
     }
 }
 
@@ -204,6 +227,8 @@ pub struct DigestStream<'a> {
     pub api: &'a Api,
     pub _md: Md<'a>,
     pub ctx: MdCtx<'a>,
+    /// SHAKE: the output length read with `EVP_DigestFinalXOF`.
+    pub xof_len: Option<usize>,
 }
 
 impl Primitive for DigestStream<'_> {
@@ -229,6 +254,14 @@ impl Primitive for DigestStream<'_> {
             unsafe { (self.api.EVP_MD_CTX_copy_ex)(copy.ptr, self.ctx.ptr) },
             "EVP_MD_CTX_copy_ex",
         )?;
+        if let Some(len) = self.xof_len {
+            check(
+                self.api,
+                unsafe { (self.api.EVP_DigestFinalXOF.expect("checked in md()"))(copy.ptr, out.as_mut_ptr(), len) },
+                "EVP_DigestFinalXOF",
+            )?;
+            return Ok(Some(out[..len].to_vec()));
+        }
         check(
             self.api,
             unsafe { (self.api.EVP_DigestFinal_ex)(copy.ptr, out.as_mut_ptr(), &mut n) },

@@ -43,5 +43,22 @@ api_table! {
         sodium_runtime_has_avx2: fn() -> c_int;
         sodium_runtime_has_ssse3: fn() -> c_int;
         sodium_runtime_has_sse41: fn() -> c_int;
+        // XChaCha20-Poly1305 (1.0.12+), ChaCha20 alone, Poly1305 and HMAC-SHA-2.
+        crypto_aead_xchacha20poly1305_ietf_encrypt_detached: fn(*mut u8, *mut u8, *mut u64, *const u8, u64, *const u8, u64, *const u8, *const u8, *const u8) -> c_int;
+        crypto_aead_xchacha20poly1305_ietf_decrypt_detached: fn(*mut u8, *mut u8, *const u8, u64, *const u8, *const u8, u64, *const u8, *const u8) -> c_int;
+        crypto_stream_chacha20_ietf_xor_ic: fn(*mut u8, *const u8, u64, *const u8, u32, *const u8) -> c_int;
+        crypto_onetimeauth_poly1305: fn(*mut u8, *const u8, u64, *const u8) -> c_int;
+        crypto_onetimeauth_poly1305_statebytes: fn() -> usize;
+        crypto_onetimeauth_poly1305_init: fn(*mut c_void, *const u8) -> c_int;
+        crypto_onetimeauth_poly1305_update: fn(*mut c_void, *const u8, u64) -> c_int;
+        crypto_onetimeauth_poly1305_final: fn(*mut c_void, *mut u8) -> c_int;
+        crypto_auth_hmacsha256_statebytes: fn() -> usize;
+        crypto_auth_hmacsha256_init: fn(*mut c_void, *const u8, usize) -> c_int;
+        crypto_auth_hmacsha256_update: fn(*mut c_void, *const u8, u64) -> c_int;
+        crypto_auth_hmacsha256_final: fn(*mut c_void, *mut u8) -> c_int;
+        crypto_auth_hmacsha512_statebytes: fn() -> usize;
+        crypto_auth_hmacsha512_init: fn(*mut c_void, *const u8, usize) -> c_int;
+        crypto_auth_hmacsha512_update: fn(*mut c_void, *const u8, u64) -> c_int;
+        crypto_auth_hmacsha512_final: fn(*mut c_void, *mut u8) -> c_int;
     }
 }

@@ -7,6 +7,7 @@
 //! <https://doc.libsodium.org/hashing/generic_hashing>.
 
 mod api;
+mod extra;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -18,7 +19,7 @@ use self::api::Api;
 use self::primitives::{check, AeadMessage, DigestMessage, DigestStream};
 use crate::error::{BackendError, OpenError};
 use crate::native::{self, CtxMem};
-use crate::traits::{Backend, CellInputs, Primitive, Sealed, Support};
+use crate::traits::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libsodium.26.dylib", "libsodium.23.dylib", "libsodium.dylib"];
@@ -31,6 +32,8 @@ const DEFAULT_LIBRARIES: &[&str] = &["libsodium.so.23", "libsodium.so.26", "libs
 pub enum Aead {
     Aes256Gcm,
     ChaCha20Poly1305,
+    /// `crypto_aead_xchacha20poly1305_ietf_*`: libsodium's main AEAD (192-bit nonce).
+    XChaCha20Poly1305,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -202,6 +205,12 @@ impl SodiumBackend {
     fn aead_of(&self, alg: &AlgorithmSpec) -> Result<Aead, BackendError> {
         match alg.id {
             "chacha20-poly1305" => Ok(Aead::ChaCha20Poly1305),
+            "xchacha20-poly1305"
+                if self.api.crypto_aead_xchacha20poly1305_ietf_encrypt_detached.is_some()
+                    && self.api.crypto_aead_xchacha20poly1305_ietf_decrypt_detached.is_some() =>
+            {
+                Ok(Aead::XChaCha20Poly1305)
+            }
             "aes-256-gcm" if self.aes_gcm => Ok(Aead::Aes256Gcm),
             "aes-256-gcm" => Err(BackendError::Unsupported(
                 "aes-256-gcm (crypto_aead_aes256gcm_is_available() is false: libsodium's AES-GCM needs AES-NI and PCLMUL)".into(),
@@ -223,6 +232,27 @@ impl SodiumBackend {
             )));
         }
         Ok(())
+    }
+
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<extra::Mac, BackendError> {
+        match extra::Mac::of(alg.id) {
+            Some(m) if m.available(&self.api) => Ok(m),
+            Some(_) => Err(BackendError::Unsupported(format!(
+                "{} (this {} lacks its calls)",
+                alg.id, self.version
+            ))),
+            None => Err(BackendError::Unsupported(format!("{} (not in libsodium)", alg.id))),
+        }
+    }
+
+    /// ChaCha20 over a whole message from the IV's counter.
+    fn chacha_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], input: &[u8]) -> Result<Vec<u8>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        let (counter, nonce) = extra::split_iv(iv)?;
+        let mut out = vec![0u8; input.len()];
+        // SAFETY: both buffers cover input.len() bytes; the key is 32 bytes (checked).
+        unsafe { extra::chacha_xor(&self.api, out.as_mut_ptr(), input.as_ptr(), input.len(), &nonce, counter, key)? };
+        Ok(out)
     }
 
     fn runtime_flags(&self) -> String {
@@ -260,6 +290,8 @@ impl Backend for SodiumBackend {
         let r = match alg.class {
             AlgorithmClass::Aead => self.aead_of(alg).map(drop),
             AlgorithmClass::Digest => self.hash(alg).map(drop),
+            AlgorithmClass::Mac => self.mac(alg).map(drop),
+            AlgorithmClass::Cipher if alg.id == "chacha20" && self.api.crypto_stream_chacha20_ietf_xor_ic.is_some() => Ok(()),
             AlgorithmClass::Cipher => Err(BackendError::Unsupported(format!(
                 "{} (libsodium offers no unauthenticated block cipher modes)",
                 alg.id
@@ -269,6 +301,12 @@ impl Backend for SodiumBackend {
     }
 
     fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        if alg.id == "chacha20" {
+            return Ok(Sealed {
+                ciphertext: self.chacha_once(alg, key, iv, plaintext)?,
+                tag: Vec::new(),
+            });
+        }
         let aead = self.aead_of(alg)?;
         Self::check_lengths(alg, key, iv, None)?;
         let mut ciphertext = vec![0u8; plaintext.len()];
@@ -277,6 +315,10 @@ impl Backend for SodiumBackend {
         let f = match aead {
             Aead::Aes256Gcm => self.api.crypto_aead_aes256gcm_encrypt_detached.expect("checked at open"),
             Aead::ChaCha20Poly1305 => self.api.crypto_aead_chacha20poly1305_ietf_encrypt_detached,
+            Aead::XChaCha20Poly1305 => self
+                .api
+                .crypto_aead_xchacha20poly1305_ietf_encrypt_detached
+                .expect("checked in aead_of"),
         };
         // SAFETY: lengths checked above; output buffers sized for ciphertext and tag. The raw-key
         // call is a path independent of the timed `*_afternm` one for AES-GCM.
@@ -307,12 +349,19 @@ impl Backend for SodiumBackend {
         ciphertext: &[u8],
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError> {
+        if alg.id == "chacha20" {
+            return self.chacha_once(alg, key, iv, ciphertext);
+        }
         let aead = self.aead_of(alg)?;
         Self::check_lengths(alg, key, iv, Some(tag))?;
         let mut out = vec![0u8; ciphertext.len()];
         let f = match aead {
             Aead::Aes256Gcm => self.api.crypto_aead_aes256gcm_decrypt_detached.expect("checked at open"),
             Aead::ChaCha20Poly1305 => self.api.crypto_aead_chacha20poly1305_ietf_decrypt_detached,
+            Aead::XChaCha20Poly1305 => self
+                .api
+                .crypto_aead_xchacha20poly1305_ietf_decrypt_detached
+                .expect("checked in aead_of"),
         };
         // SAFETY: lengths checked above.
         let rc = unsafe {
@@ -334,6 +383,16 @@ impl Backend for SodiumBackend {
         Ok(out)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        // init/update/final: independent of the timed path (a state copy; Poly1305's one-shot call).
+        let mac = self.mac(alg)?;
+        let mut state = extra::init(&self.api, mac, key)?;
+        extra::update(&self.api, mac, &mut state, message)?;
+        let mut out = [0u8; 64];
+        let n = extra::finish(&self.api, mac, &mut state, &mut out)?;
+        Ok(out[..n].to_vec())
+    }
+
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
         // init/update/final: independent of the timed one-shot call.
         let hash = self.hash(alg)?;
@@ -350,6 +409,46 @@ impl Backend for SodiumBackend {
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         let api = &self.api;
+        if alg.is_mac() {
+            let mac = self.mac(alg)?;
+            let keyed = extra::init(api, mac, &inputs.key)?;
+            return Ok(match cell.mode {
+                Mode::Message => Box::new(extra::MacMessage {
+                    api,
+                    mac,
+                    key: inputs.key.clone(),
+                    work: keyed.clone(),
+                    keyed,
+                    out: [0; 64],
+                }),
+                Mode::Stream => Box::new(extra::MacStream { api, mac, state: keyed }),
+            });
+        }
+        if alg.id == "chacha20" {
+            check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
+            let (start, nonce) = extra::split_iv(&inputs.iv)?;
+            let stream = cell.mode == Mode::Stream;
+            if stream && !cell.size.is_multiple_of(64) {
+                return Err(BackendError::Unsupported(format!(
+                    "chacha20 in stream mode with {}-byte updates (crypto_stream_chacha20_ietf_xor_ic restarts at a block: updates must be whole 64-byte blocks)",
+                    cell.size
+                )));
+            }
+            let decrypt_message = !stream && cell.operation == Operation::Decrypt;
+            return Ok(Box::new(extra::ChaCha {
+                api,
+                key: inputs.key.clone(),
+                nonce,
+                start,
+                counter: start,
+                stream,
+                ciphertext: if decrypt_message {
+                    self.chacha_once(alg, &inputs.key, &inputs.iv, message)?
+                } else {
+                    Vec::new()
+                },
+            }));
+        }
         if alg.is_digest() {
             let hash = self.hash(alg)?;
             return Ok(match cell.mode {

@@ -87,7 +87,11 @@ impl Primitive for AeadMessage<'_> {
                             )
                         }
                     }
-                    (Aead::ChaCha20Poly1305, true) => (api.crypto_aead_chacha20poly1305_ietf_encrypt_detached)(
+                    (Aead::ChaCha20Poly1305 | Aead::XChaCha20Poly1305, true) => (if self.aead == Aead::XChaCha20Poly1305 {
+                        api.crypto_aead_xchacha20poly1305_ietf_encrypt_detached.expect("checked in aead_of")
+                    } else {
+                        api.crypto_aead_chacha20poly1305_ietf_encrypt_detached
+                    })(
                         out,
                         self.tag.as_mut_ptr(),
                         &mut tag_len,
@@ -99,7 +103,11 @@ impl Primitive for AeadMessage<'_> {
                         self.iv.as_ptr(),
                         self.key.as_ptr(),
                     ),
-                    (Aead::ChaCha20Poly1305, false) => (api.crypto_aead_chacha20poly1305_ietf_decrypt_detached)(
+                    (Aead::ChaCha20Poly1305 | Aead::XChaCha20Poly1305, false) => (if self.aead == Aead::XChaCha20Poly1305 {
+                        api.crypto_aead_xchacha20poly1305_ietf_decrypt_detached.expect("checked in aead_of")
+                    } else {
+                        api.crypto_aead_chacha20poly1305_ietf_decrypt_detached
+                    })(
                         out,
                         std::ptr::null_mut(),
                         self.ciphertext.as_ptr(),

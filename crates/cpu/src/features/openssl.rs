@@ -90,36 +90,28 @@ pub fn understood_in(vector: &Vector, release: Option<(u32, u32)>) -> &'static [
     }
 }
 
+/// What an x86 vector can express; SHA512 comes last, since only vectors of
+/// three words or more (OpenSSL 3.5+/4.0) have its bit.
+const X86_UNDERSTOOD: &[&str] = &[
+    "aes",
+    "pclmulqdq",
+    "avx",
+    "avx2",
+    "avx512f",
+    "avx512bw",
+    "avx512vl",
+    "sha_ni",
+    "gfni",
+    "vaes",
+    "vpclmulqdq",
+    "sha512",
+];
+
 /// Features the vector format can express, for mismatch checks.
 pub fn understood(vector: &Vector) -> &'static [&'static str] {
     match vector {
-        Vector::X86(words) if words.len() >= 3 => &[
-            "aes",
-            "pclmulqdq",
-            "avx",
-            "avx2",
-            "avx512f",
-            "avx512bw",
-            "avx512vl",
-            "sha_ni",
-            "sha512",
-            "gfni",
-            "vaes",
-            "vpclmulqdq",
-        ],
-        Vector::X86(_) => &[
-            "aes",
-            "pclmulqdq",
-            "avx",
-            "avx2",
-            "avx512f",
-            "avx512bw",
-            "avx512vl",
-            "sha_ni",
-            "gfni",
-            "vaes",
-            "vpclmulqdq",
-        ],
+        Vector::X86(words) if words.len() >= 3 => X86_UNDERSTOOD,
+        Vector::X86(_) => &X86_UNDERSTOOD[..X86_UNDERSTOOD.len() - 1],
         Vector::Arm(_) => &["neon", "aes", "pmull", "sha1", "sha2", "sha512", "sha3", "sve", "sve2"],
         Vector::Ppc(_) => &["altivec", "vcrypto"],
         Vector::S390x(_) => &[],

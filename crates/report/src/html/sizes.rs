@@ -92,6 +92,7 @@ fn class_name(c: Option<AlgorithmClass>) -> &'static str {
         Some(AlgorithmClass::Cipher) => "Ciphers",
         Some(AlgorithmClass::Aead) => "AEADs",
         Some(AlgorithmClass::Digest) => "Digests",
+        Some(AlgorithmClass::Mac) => "MACs",
         None => "Other",
     }
 }

@@ -1,0 +1,79 @@
+//! `--algos openssl-speed`: the algorithms `openssl speed` measures when
+//! given none, for the version of the OpenSSL loaded (its probe's `hello`
+//! says which), resolved before anything is measured. The rows cryptobench
+//! cannot measure are named on stderr with the reason.
+
+use anyhow::Result;
+use cryptobench_core::catalog;
+use cryptobench_core::result::ConfigurationSpec;
+use cryptobench_core::speed_defaults::defaults_for;
+
+use crate::exit::usage;
+use crate::plan::{cells, Plan};
+use crate::worker_client::{probe, Probe};
+
+/// Adds the cells of `openssl speed`'s default set to the plan. The version
+/// comes from the run's OpenSSL configurations (the union of their sets when
+/// they differ), or from the system's OpenSSL when the run has none.
+pub fn resolve(plan: &mut Plan) -> Result<()> {
+    let Some(shape) = plan.openssl_speed.clone() else {
+        return Ok(());
+    };
+    let mut specs: Vec<ConfigurationSpec> = plan.configurations.iter().filter(|c| c.backend == "openssl").cloned().collect();
+    if specs.is_empty() {
+        specs.push(ConfigurationSpec {
+            backend: "openssl".into(),
+            library: None,
+            env: Default::default(),
+            worker: None,
+        });
+    }
+    let mut ids: Vec<&'static str> = Vec::new();
+    let mut reasons = Vec::new();
+    for spec in &specs {
+        let version = match probe(spec, plan.pin_cpu)? {
+            Probe::Available { backend, .. } => backend.version,
+            Probe::Unavailable(reason) => {
+                reasons.push(format!("{}: {reason}", spec.display()));
+                continue;
+            }
+        };
+        let Some(defaults) = defaults_for(&version) else {
+            reasons.push(format!("{}: {version} is not OpenSSL 1.1.1 or later", spec.display()));
+            continue;
+        };
+        eprintln!(
+            "openssl-speed: {version} ({}): the defaults of `openssl speed` (apps/speed.c of {}): {}",
+            spec.display(),
+            defaults.read,
+            defaults.measured().join(", ")
+        );
+        if let Some(note) = &defaults.note {
+            eprintln!("  note: {note}");
+        }
+        let skipped: Vec<String> = defaults.not_measured().iter().map(|(n, why)| format!("{n} ({why})")).collect();
+        eprintln!("  not measured: {}", skipped.join("; "));
+        for id in defaults.measured() {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+    }
+    if ids.is_empty() {
+        return Err(usage(format!(
+            "--algos {} needs an OpenSSL 1.1.1 or later to know which version's defaults to take: {}; add --backend openssl=PATH",
+            catalog::OPENSSL_SPEED,
+            reasons.join("; ")
+        )));
+    }
+    let algs: Vec<_> = ids
+        .iter()
+        .map(|id| catalog::get(id).expect("speed_defaults names catalog ids (tested)"))
+        .collect();
+    for cell in cells(&algs, &shape.ops, shape.mode, shape.rekey, shape.aad, &plan.sizes) {
+        if !plan.cells.contains(&cell) {
+            plan.cells.push(cell);
+        }
+    }
+    Ok(())
+}
