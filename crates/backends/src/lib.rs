@@ -26,6 +26,7 @@ mod native;
 pub mod nettle;
 pub mod ocb_iterated;
 pub mod openssl;
+mod provider_hmac;
 pub mod ring;
 pub mod rustcrypto;
 mod session;

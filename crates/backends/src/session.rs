@@ -3,7 +3,8 @@
 //! LibTomCrypt, Botan, Crypto++, ring, aws-lc-rs, BoringSSL), written once.
 //!
 //! A backend implements [`CipherSession`] and [`DigestSession`] over its
-//! library; [`prepare_cipher`] and [`prepare_digest`] turn them into timed
+//! library (a MAC is a keyed [`DigestSession`]); [`prepare_cipher`] and
+//! [`prepare_digest`] turn them into timed
 //! primitives that keep the rules of docs/METHOD.md ("Equal work"):
 //! everything is allocated in `prepare`, each call does the same work, and
 //! every input and output passes through `black_box` so that no compiler
@@ -59,10 +60,14 @@ fn open_input<S: CipherSession>(s: &S, alg: &AlgorithmSpec, ciphertext: &[u8], t
     input
 }
 
-/// A hash function as a library offers it.
+/// A hash function as a library offers it, or a MAC keyed once (a keyed
+/// digest: the same two modes, docs/METHOD.md): [`prepare_digest`] times
+/// both, and [`digest_once`] of a freshly keyed session is the MAC's
+/// one-shot check.
 pub trait DigestSession {
     /// `message`: the library's one-shot call where it has one (else
-    /// init, update, final), writing the digest into `out`.
+    /// init, update, final), writing the digest into `out`; a MAC's
+    /// message starts again from the kept key.
     fn digest(&mut self, msg: &[u8], out: &mut [u8]) -> Result<(), BackendError>;
     /// `stream`: one update on the kept state.
     fn update(&mut self, msg: &[u8]) -> Result<(), BackendError>;

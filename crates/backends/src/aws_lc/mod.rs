@@ -3,7 +3,8 @@
 //! `aead::LessSafeKey`; AES ECB/CBC/CFB128/CTR via `cipher::EncryptingKey`
 //! (message encryption only: its decryption works in place only and its
 //! streaming API writes into a separate buffer); SHA-1, SHA-2 and SHA3
-//! via `digest`. The version comes from AWS-LC itself (`awslc_version`),
+//! via `digest`; HMAC over SHA-1, SHA-256 and SHA-512 via `hmac` (its only
+//! MAC). The version comes from AWS-LC itself (`awslc_version`),
 //! and its CPU view is its capability vector ([`cpu`]), which honours
 //! `OPENSSL_ia32cap` — the audit masks it as it masks OpenSSL.
 
@@ -17,7 +18,7 @@ use aws_lc_rs::{aead, cipher, digest};
 use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
-use self::sessions::{Aead, Block, Hash};
+use self::sessions::{hmac_of, Aead, Block, Hash, Hmac};
 use crate::error::BackendError;
 use crate::session::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
 use crate::traits::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
@@ -112,6 +113,8 @@ impl Backend for AwsLcBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             digest_of(alg).map(drop)
+        } else if alg.is_mac() {
+            hmac_of(alg).map(drop)
         } else {
             scheme_of(alg).map(drop)
         })
@@ -148,6 +151,10 @@ impl Backend for AwsLcBackend {
         digest_once(Hash::new(digest_of(alg)?), message)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(Hmac::new(hmac_of(alg)?, key), message)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -157,6 +164,9 @@ impl Backend for AwsLcBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(digest_of(alg)?), None));
+        }
+        if alg.is_mac() {
+            return Ok(prepare_digest(cell, alg, Hmac::new(hmac_of(alg)?, &inputs.key), None));
         }
         let scheme = scheme_of(alg)?;
         check_key_and_iv(alg, &inputs.key, &inputs.iv)?;

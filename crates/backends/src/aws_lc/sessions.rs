@@ -2,7 +2,7 @@
 //! as `aead::LessSafeKey` (`seal_in_place_separate_tag`,
 //! `open_separate_gather`), plain AES modes as `cipher::EncryptingKey`
 //! (`less_safe_encrypt` in place with the IV as `EncryptionContext`), and
-//! `digest::digest` / `digest::Context`.
+//! `digest::digest` / `digest::Context`, and HMAC (crate::provider_hmac).
 
 use aws_lc_rs::aead::{Aad, LessSafeKey, Nonce, UnboundKey};
 use aws_lc_rs::cipher::{DecryptingKey, DecryptionContext, EncryptingKey, EncryptionContext, OperatingMode, UnboundCipherKey};
@@ -181,3 +181,5 @@ impl DigestSession for Hash {
         Ok(self.context.clone().finish().as_ref().to_vec())
     }
 }
+
+crate::provider_hmac::provider_hmac!(aws_lc_rs, "aws-lc-rs");

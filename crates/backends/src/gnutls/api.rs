@@ -2,7 +2,7 @@
 //! `libloading`. Signatures and values from GnuTLS 3.7's gnutls/gnutls.h
 //! (gnutls_cipher_algorithm_t, gnutls_digest_algorithm_t, error codes,
 //! global init and logging) and gnutls/crypto.h (the cipher, AEAD and hash
-//! APIs). `giovec_t` is `struct iovec` (gnutls.h includes sys/uio.h).
+//! APIs, and the MAC API `gnutls_hmac_*`, which serves CMAC too). `giovec_t` is `struct iovec` (gnutls.h includes sys/uio.h).
 
 use std::ffi::{c_char, c_int, c_uint, c_void};
 
@@ -25,6 +25,7 @@ pub struct Iovec {
 pub type CipherHd = *mut c_void;
 pub type AeadHd = *mut c_void;
 pub type HashHd = *mut c_void;
+pub type HmacHd = *mut c_void;
 /// `typedef void (*gnutls_log_func) (int, const char *)`.
 pub type LogFn = unsafe extern "C" fn(c_int, *const c_char);
 
@@ -50,6 +51,9 @@ pub const GNUTLS_DIG_SHA224: c_int = 9;
 pub const GNUTLS_DIG_SHA3_256: c_int = 11;
 pub const GNUTLS_DIG_SHA3_512: c_int = 13;
 
+/// `gnutls_mac_algorithm_t` values beyond the digests' (gnutls.h).
+pub const GNUTLS_MAC_AES_CMAC_128: c_int = 203;
+
 /// The error a failed tag check returns (gnutls.h).
 pub const GNUTLS_E_DECRYPTION_FAILED: c_int = -24;
 
@@ -74,11 +78,19 @@ api_table! {
         gnutls_hash_deinit: fn(HashHd, *mut c_void) -> ();
         gnutls_hash_fast: fn(c_int, *const c_void, usize, *mut c_void) -> c_int;
         gnutls_hash_get_len: fn(c_int) -> c_uint;
+        gnutls_hmac_init: fn(*mut HmacHd, c_int, *const c_void, usize) -> c_int;
+        gnutls_hmac: fn(HmacHd, *const c_void, usize) -> c_int;
+        gnutls_hmac_output: fn(HmacHd, *mut c_void) -> ();
+        gnutls_hmac_deinit: fn(HmacHd, *mut c_void) -> ();
+        gnutls_hmac_fast: fn(c_int, *const c_void, usize, *const c_void, usize, *mut c_void) -> c_int;
+        gnutls_hmac_get_len: fn(c_int) -> c_uint;
     }
     optional {
         // 3.6.10+: encryption in place (iovecs) with the tag apart.
         gnutls_aead_cipher_encryptv2: fn(AeadHd, *const c_void, usize, *const Iovec, c_int, *const Iovec, c_int, *mut c_void, *mut usize) -> c_int;
         // 3.6.9+: a copy of a hash state.
         gnutls_hash_copy: fn(HashHd) -> HashHd;
+        // 3.6.9+: a copy of a MAC state.
+        gnutls_hmac_copy: fn(HmacHd) -> HmacHd;
     }
 }

@@ -1,8 +1,9 @@
 //! GnuTLS (`libgnutls.so.30`), loaded at run time, through its crypto API
 //! (gnutls/crypto.h; manual, "Using GnuTLS as a cryptographic library"):
 //! AES-CBC, AES-XTS, AES-GCM, ChaCha20-Poly1305 and 3DES-CBC; MD5, SHA-1,
-//! SHA-2 and SHA3. GnuTLS has no AES ECB, CTR or CFB-128 (only CFB8) and no
-//! BLAKE2. Its CPU view is what it logs while registering its accelerated
+//! SHA-2 and SHA3; HMAC (MD5, SHA-1, SHA-2) and AES-128-CMAC through its
+//! MAC API. GnuTLS has no AES ECB, CTR or CFB-128 (only CFB8), no BLAKE2,
+//! and no Poly1305 or GHASH of its own (only inside its AEADs and GMAC). Its CPU view is what it logs while registering its accelerated
 //! implementations ([`accel`]); `GNUTLS_CPUID_OVERRIDE` replaces the
 //! detected capabilities (the audit's mask, crates/cpu/src/features/gnutls.rs).
 
@@ -17,7 +18,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::*;
-use self::sessions::{Cipher, Hash};
+use self::sessions::{Cipher, Hash, Mac};
 use crate::error::{BackendError, OpenError};
 use crate::native;
 use crate::session::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
@@ -75,6 +76,21 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
     })
 }
 
+fn mac_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    Ok(match alg.id {
+        "hmac-md5" => GNUTLS_DIG_MD5,
+        "hmac-sha1" => GNUTLS_DIG_SHA1,
+        "hmac-sha256" => GNUTLS_DIG_SHA256,
+        "hmac-sha512" => GNUTLS_DIG_SHA512,
+        "aes-128-cmac" => GNUTLS_MAC_AES_CMAC_128,
+        id => {
+            return Err(unsupported(format!(
+                "{id} (GnuTLS's MAC API offers HMAC, CMAC, GMAC and UMAC; its Poly1305 and GHASH are internal to its AEADs)"
+            )))
+        }
+    })
+}
+
 impl GnutlsBackend {
     pub fn open(path: Option<&str>) -> Result<GnutlsBackend, OpenError> {
         let loaded = native::load(path, DEFAULT_LIBRARIES, "GnuTLS", "gnutls")?;
@@ -123,6 +139,26 @@ impl GnutlsBackend {
         Ok(algo)
     }
 
+    /// A MAC the library really offers, with its tag length checked against the catalog's.
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+        let algo = mac_of(alg)?;
+        // SAFETY: plain query; 0 for an algorithm this build does not know.
+        if unsafe { (self.api.gnutls_hmac_get_len)(algo) } as usize != alg.digest_len {
+            return Err(unsupported(format!("{} (not in GnuTLS {})", alg.id, self.version)));
+        }
+        Ok(algo)
+    }
+
+    /// The MAC `alg` names and checks `key` for it: GnuTLS aborts the process
+    /// on a CMAC key of another length (lib/nettle/mac.c, `_wrap_cmac128_set_key`).
+    fn mac_keyed(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
+        let algo = self.mac(alg)?;
+        if algo == GNUTLS_MAC_AES_CMAC_128 && key.len() != alg.key_len {
+            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        }
+        Ok(algo)
+    }
+
     fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
         check_key_and_iv(alg, key, iv)?;
         Cipher::new(&self.api, cipher_of(alg)?, alg.class == AlgorithmClass::Aead, key, iv, encrypt)
@@ -153,6 +189,9 @@ impl Backend for GnutlsBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             self.digest(alg).and_then(|algo| Hash::new(&self.api, algo).map(drop))
+        } else if alg.is_mac() {
+            let key = crate::verify::inputs_for(alg, 1).key;
+            self.mac_keyed(alg, &key).and_then(|algo| Mac::new(&self.api, algo, &key).map(drop))
         } else {
             cipher_of(alg).and_then(|_| {
                 let inputs = crate::verify::inputs_for(alg, 1);
@@ -184,6 +223,25 @@ impl Backend for GnutlsBackend {
         digest_once(Hash::new(&self.api, self.digest(alg)?)?, message)
     }
 
+    /// `gnutls_hmac_fast`: the one-shot call, apart from the timed handle.
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let algo = self.mac_keyed(alg, key)?;
+        let mut out = vec![0u8; alg.digest_len];
+        // SAFETY: out has the tag length (checked by `mac`); key and message are read only.
+        let rc = unsafe {
+            (self.api.gnutls_hmac_fast)(
+                algo,
+                key.as_ptr().cast(),
+                key.len(),
+                message.as_ptr().cast(),
+                message.len(),
+                out.as_mut_ptr().cast(),
+            )
+        };
+        sessions::check(&self.api, rc, "gnutls_hmac_fast")?;
+        Ok(out)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -193,6 +251,9 @@ impl Backend for GnutlsBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.digest(alg)?)?, None));
+        }
+        if alg.is_mac() {
+            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, self.mac_keyed(alg, &inputs.key)?, &inputs.key)?, None));
         }
         if cell.mode == Mode::Stream {
             // GnuTLS's GCM (its own x86 code and Nettle's) and ChaCha20-Poly1305

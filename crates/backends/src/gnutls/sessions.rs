@@ -283,3 +283,76 @@ impl DigestSession for Hash<'_> {
         Ok(out)
     }
 }
+
+/// A MAC handle keyed once (`gnutls_hmac_init`, for HMAC and CMAC alike).
+/// `gnutls_hmac_output` writes the tag and resets the handle to the keyed
+/// state (crypto.h: "output the current MAC value and reset the state"), so
+/// a message is one `gnutls_hmac` and one output on the kept handle.
+pub struct Mac<'a> {
+    api: &'a Api,
+    algo: c_int,
+    hd: HmacHd,
+}
+
+impl<'a> Mac<'a> {
+    pub fn new(api: &'a Api, algo: c_int, key: &[u8]) -> Result<Mac<'a>, BackendError> {
+        let mut hd: HmacHd = std::ptr::null_mut();
+        // SAFETY: documented call; GnuTLS copies the key.
+        check(
+            api,
+            unsafe { (api.gnutls_hmac_init)(&mut hd, algo, key.as_ptr().cast(), key.len()) },
+            "gnutls_hmac_init",
+        )?;
+        Ok(Mac { api, algo, hd })
+    }
+
+    fn len(&self) -> usize {
+        // SAFETY: plain query.
+        unsafe { (self.api.gnutls_hmac_get_len)(self.algo) as usize }
+    }
+}
+
+impl Drop for Mac<'_> {
+    fn drop(&mut self) {
+        // SAFETY: initialised by gnutls_hmac_init; NULL output discards the tag.
+        unsafe { (self.api.gnutls_hmac_deinit)(self.hd, std::ptr::null_mut()) };
+    }
+}
+
+impl DigestSession for Mac<'_> {
+    fn digest(&mut self, msg: &[u8], out: &mut [u8]) -> Result<(), BackendError> {
+        if out.len() != self.len() {
+            return Err(BackendError::Invalid(format!("GnuTLS writes {}-byte tags", self.len())));
+        }
+        self.update(msg)?;
+        // SAFETY: out has the tag length (checked above).
+        unsafe { (self.api.gnutls_hmac_output)(self.hd, out.as_mut_ptr().cast()) };
+        Ok(())
+    }
+    fn update(&mut self, msg: &[u8]) -> Result<(), BackendError> {
+        // SAFETY: live handle.
+        check(
+            self.api,
+            unsafe { (self.api.gnutls_hmac)(self.hd, msg.as_ptr().cast(), msg.len()) },
+            "gnutls_hmac",
+        )
+    }
+    fn peek(&mut self) -> Result<Vec<u8>, BackendError> {
+        let copy = self
+            .api
+            .gnutls_hmac_copy
+            .ok_or_else(|| BackendError::Unsupported("reading a running MAC (gnutls_hmac_copy needs GnuTLS 3.6.9+)".into()))?;
+        // SAFETY: live handle; the copy is released by gnutls_hmac_deinit, which writes the tag.
+        let hd = unsafe { copy(self.hd) };
+        if hd.is_null() {
+            return Err(BackendError::Call {
+                call: "gnutls_hmac_copy",
+                detail: "returned NULL (this MAC cannot be copied)".into(),
+            });
+        }
+        let mut out = vec![0u8; self.len()];
+        // SAFETY: out has the tag length.
+        unsafe { (self.api.gnutls_hmac_deinit)(hd, out.as_mut_ptr().cast::<c_void>()) };
+        Ok(out)
+    }
+}

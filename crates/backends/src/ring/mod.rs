@@ -1,7 +1,8 @@
 //! `ring` (briansmith/ring), one of rustls's two crypto providers, linked
 //! in: AES-128-GCM, AES-256-GCM and ChaCha20-Poly1305 through
-//! `aead::LessSafeKey`, SHA-1/256/384/512 through `digest`. ring offers no
-//! unauthenticated cipher modes, no AES-192, MD5, SHA-224, SHA-3 or BLAKE2.
+//! `aead::LessSafeKey`, SHA-1/256/384/512 through `digest`, HMAC over
+//! SHA-1/256/512 through `hmac`. ring offers no unauthenticated cipher
+//! modes, no AES-192, MD5, SHA-224, SHA-3 or BLAKE2, and no MAC but HMAC.
 //! It picks its code path from the CPU at run time and keeps that view
 //! private (`ring::cpu` is not public), so none is reported.
 
@@ -13,7 +14,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 use ring_crate::{aead, digest};
 
-use self::sessions::{Aead, Hash};
+use self::sessions::{hmac_of, Aead, Hash, Hmac};
 use crate::error::BackendError;
 use crate::session::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
 use crate::traits::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
@@ -67,6 +68,7 @@ impl Backend for RingBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(match alg.class {
             AlgorithmClass::Digest => digest_of(alg).map(drop),
+            AlgorithmClass::Mac => hmac_of(alg).map(drop),
             _ => aead_of(alg).map(drop),
         })
     }
@@ -93,6 +95,10 @@ impl Backend for RingBackend {
         digest_once(Hash::new(digest_of(alg)?), message)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(Hmac::new(hmac_of(alg)?, key), message)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -102,6 +108,9 @@ impl Backend for RingBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(digest_of(alg)?), None));
+        }
+        if alg.is_mac() {
+            return Ok(prepare_digest(cell, alg, Hmac::new(hmac_of(alg)?, &inputs.key), None));
         }
         let algorithm = aead_of(alg)?;
         check_key_and_iv(alg, &inputs.key, &inputs.iv)?;

@@ -1,6 +1,7 @@
 //! ring's calls behind the shared timed loops (crate::session): an AEAD
 //! key kept as `LessSafeKey` (`seal_in_place_separate_tag` per message,
-//! `UnboundKey::new` for `--rekey`) and `digest::digest` / `digest::Context`.
+//! `UnboundKey::new` for `--rekey`), `digest::digest` / `digest::Context`
+//! and HMAC (crate::provider_hmac).
 
 use ring_crate::aead::{Aad, LessSafeKey, Nonce, UnboundKey};
 use ring_crate::digest;
@@ -98,3 +99,5 @@ impl DigestSession for Hash {
         Ok(self.context.clone().finish().as_ref().to_vec())
     }
 }
+
+crate::provider_hmac::provider_hmac!(ring_crate, "ring");
