@@ -8,6 +8,7 @@ use crate::native::api_table;
 pub type Cipher = *mut std::ffi::c_void;
 pub type BlockCipher = *mut std::ffi::c_void;
 pub type Hash = *mut std::ffi::c_void;
+pub type Mac = *mut std::ffi::c_void;
 
 /// `BOTAN_CIPHER_INIT_FLAG_ENCRYPT`/`DECRYPT` (ffi.h).
 pub const BOTAN_CIPHER_INIT_FLAG_ENCRYPT: u32 = 0;
@@ -39,6 +40,12 @@ api_table! {
         botan_hash_final: fn(Hash, *mut u8) -> c_int;
         botan_hash_copy_state: fn(*mut Hash, Hash) -> c_int;
         botan_hash_output_length: fn(Hash, *mut usize) -> c_int;
+        botan_mac_init: fn(*mut Mac, *const c_char, u32) -> c_int;
+        botan_mac_destroy: fn(Mac) -> c_int;
+        botan_mac_set_key: fn(Mac, *const u8, usize) -> c_int;
+        botan_mac_update: fn(Mac, *const u8, usize) -> c_int;
+        botan_mac_final: fn(Mac, *mut u8) -> c_int;
+        botan_mac_output_length: fn(Mac, *mut usize) -> c_int;
     }
     optional {}
 }

@@ -1,7 +1,8 @@
 //! Botan (`libbotan-2.so.19`), a C++ library, through its C API (botan/ffi.h;
 //! Botan handbook, "FFI (C Binding)"), loaded at run time: AES ECB (block
 //! cipher), CBC, CFB, CTR, XTS and GCM, ChaCha20Poly1305, 3DES-CBC, MD5,
-//! SHA-1, SHA-2, SHA-3 and BLAKE2b; Botan 2 has no BLAKE2s. Its CPU view is
+//! SHA-1, SHA-2, SHA-3 and BLAKE2b; HMAC, CMAC and Poly1305 (`botan_mac_*`).
+//! Botan 2 has no BLAKE2s, and no GHASH outside GCM and GMAC. Its CPU view is
 //! its CPUID bit set, and `BOTAN_CLEAR_CPUID` masks it ([`cpuid`]).
 
 mod api;
@@ -14,7 +15,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode};
 
 use self::api::Api;
-use self::sessions::{BotanCipher, BotanHash, Shape};
+use self::sessions::{BotanCipher, BotanHash, BotanMac, Shape};
 use crate::error::{BackendError, OpenError};
 use crate::native;
 use crate::session::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
@@ -71,6 +72,20 @@ fn hash_name(alg: &AlgorithmSpec) -> Result<&'static str, BackendError> {
         "blake2b512" => "BLAKE2b(512)",
         "blake2s256" => "BLAKE2s(256)",
         id => return Err(unsupported(format!("{id} (not in Botan)"))),
+    })
+}
+
+/// Botan's name for a catalog MAC (Botan handbook, "Message Authentication
+/// Codes"), and whether its key is for one message only (Poly1305).
+fn mac_name(alg: &AlgorithmSpec) -> Result<(&'static str, bool), BackendError> {
+    Ok(match alg.id {
+        "hmac-md5" => ("HMAC(MD5)", false),
+        "hmac-sha1" => ("HMAC(SHA-1)", false),
+        "hmac-sha256" => ("HMAC(SHA-256)", false),
+        "hmac-sha512" => ("HMAC(SHA-512)", false),
+        "aes-128-cmac" => ("CMAC(AES-128)", false),
+        "poly1305" => ("Poly1305", true),
+        id => return Err(unsupported(format!("{id} (not in Botan's MACs: GHASH is internal to GCM and GMAC)"))),
     })
 }
 
@@ -134,6 +149,23 @@ impl BotanBackend {
     }
 }
 
+impl BotanBackend {
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<BotanMac<'_>, BackendError> {
+        let (name, one_time) = mac_name(alg)?;
+        if !alg.id.starts_with("hmac-") && key.len() != alg.key_len {
+            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        }
+        let m = BotanMac::new(&self.api, name, key, one_time).map_err(|e| match e {
+            BackendError::Call { call: "botan_mac_init", .. } => unsupported(format!("{} (not in {}: {name})", alg.id, self.version)),
+            other => other,
+        })?;
+        if m.output_length()? != alg.digest_len {
+            return Err(unsupported(format!("{} ({name} has another output length here)", alg.id)));
+        }
+        Ok(m)
+    }
+}
+
 impl Backend for BotanBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
@@ -162,6 +194,8 @@ impl Backend for BotanBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             self.hash(alg).map(drop)
+        } else if alg.is_mac() {
+            self.mac(alg, &crate::verify::inputs_for(alg, 1).key).map(drop)
         } else {
             let inputs = crate::verify::inputs_for(alg, 1);
             self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
@@ -191,6 +225,13 @@ impl Backend for BotanBackend {
         digest_once(self.hash(alg)?, message)
     }
 
+    /// A fresh object's update and final (the timed loop keeps one object).
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut out = vec![0u8; alg.digest_len];
+        crate::session::DigestSession::digest(&mut self.mac(alg, key)?, message, &mut out)?;
+        Ok(out)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -200,6 +241,16 @@ impl Backend for BotanBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+        }
+        if alg.is_mac() {
+            let mac = self.mac(alg, &inputs.key)?;
+            if cell.mode == Mode::Stream {
+                return Err(unsupported(format!(
+                    "{} in stream mode (Botan 2's C API cannot copy a MAC's state, so a stream's tag cannot be read without ending it)",
+                    alg.id
+                )));
+            }
+            return Ok(prepare_digest(cell, alg, mac, None));
         }
         if cell.mode == Mode::Stream {
             let probe = self.keyed(alg, &inputs.key, &inputs.iv, true)?;

@@ -454,3 +454,87 @@ impl DigestSession for BotanHash<'_> {
         Ok(out)
     }
 }
+
+/// A MAC (`botan_mac_*`): keyed once, a message is `botan_mac_update` and
+/// `botan_mac_final`, which leaves HMAC and CMAC keyed for the next
+/// message; Botan's Poly1305 clears its key in `final` (a one-time key), so
+/// it is keyed again for every message, as its use demands. Botan 2's C API
+/// cannot copy a MAC's state, so there is no `stream` (no tag could be read
+/// without ending the stream).
+pub struct BotanMac<'a> {
+    api: &'a Api,
+    mac: Mac,
+    /// The key set again before every message (Poly1305).
+    one_time_key: Option<Vec<u8>>,
+}
+
+impl<'a> BotanMac<'a> {
+    pub fn new(api: &'a Api, name: &str, key: &[u8], one_time: bool) -> Result<BotanMac<'a>, BackendError> {
+        let cname = c_name(name)?;
+        let mut mac: Mac = std::ptr::null_mut();
+        // SAFETY: documented call; the handle receives the object.
+        check(api, unsafe { (api.botan_mac_init)(&mut mac, cname.as_ptr(), 0) }, "botan_mac_init")?;
+        let m = BotanMac {
+            api,
+            mac,
+            one_time_key: one_time.then(|| key.to_vec()),
+        };
+        m.set_key(key)?;
+        Ok(m)
+    }
+
+    fn set_key(&self, key: &[u8]) -> Result<(), BackendError> {
+        // SAFETY: live object; Botan copies the key.
+        check(
+            self.api,
+            unsafe { (self.api.botan_mac_set_key)(self.mac, key.as_ptr(), key.len()) },
+            "botan_mac_set_key",
+        )
+    }
+
+    pub fn output_length(&self) -> Result<usize, BackendError> {
+        let mut n = 0;
+        // SAFETY: live object; plain query.
+        check(
+            self.api,
+            unsafe { (self.api.botan_mac_output_length)(self.mac, &mut n) },
+            "botan_mac_output_length",
+        )?;
+        Ok(n)
+    }
+}
+
+impl Drop for BotanMac<'_> {
+    fn drop(&mut self) {
+        // SAFETY: created by botan_mac_init, destroyed once.
+        unsafe { (self.api.botan_mac_destroy)(self.mac) };
+    }
+}
+
+impl DigestSession for BotanMac<'_> {
+    fn digest(&mut self, msg: &[u8], out: &mut [u8]) -> Result<(), BackendError> {
+        if let Some(key) = &self.one_time_key {
+            self.set_key(key)?;
+        }
+        self.update(msg)?;
+        // SAFETY: live object; out has the output length (checked when the cell was prepared).
+        check(
+            self.api,
+            unsafe { (self.api.botan_mac_final)(self.mac, out.as_mut_ptr()) },
+            "botan_mac_final",
+        )
+    }
+    fn update(&mut self, msg: &[u8]) -> Result<(), BackendError> {
+        // SAFETY: live object.
+        check(
+            self.api,
+            unsafe { (self.api.botan_mac_update)(self.mac, msg.as_ptr(), msg.len()) },
+            "botan_mac_update",
+        )
+    }
+    fn peek(&mut self) -> Result<Vec<u8>, BackendError> {
+        Err(BackendError::Unsupported(
+            "reading a running MAC (Botan 2's C API cannot copy a MAC's state)".into(),
+        ))
+    }
+}

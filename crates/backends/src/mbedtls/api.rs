@@ -1,7 +1,7 @@
 //! The Mbed TLS 2.28 functions cryptobench calls, resolved with
 //! `libloading` from libmbedcrypto. Signatures and values from Mbed TLS
 //! 2.28's mbedtls/aes.h, gcm.h, chachapoly.h, des.h, md.h, aesni.h,
-//! cipher.h, error.h and version.h. Context structures are opaque here:
+//! cipher.h, cmac.h, poly1305.h, error.h and version.h. Context structures are opaque here:
 //! their sizes (x86-64, the Debian build's config.h: aes 288 bytes,
 //! aes_xts 576, gcm 424, chachapoly 240, des3 384, md 24) are covered by
 //! [`CTX_BYTES`].
@@ -28,6 +28,8 @@ pub const MBEDTLS_MD_SHA224: c_int = 5;
 pub const MBEDTLS_MD_SHA256: c_int = 6;
 pub const MBEDTLS_MD_SHA384: c_int = 7;
 pub const MBEDTLS_MD_SHA512: c_int = 8;
+/// `MBEDTLS_CIPHER_AES_128_ECB` (cipher.h, mbedtls_cipher_type_t): the cipher CMAC runs on.
+pub const MBEDTLS_CIPHER_AES_128_ECB: c_int = 2;
 /// Tag mismatches: `MBEDTLS_ERR_GCM_AUTH_FAILED` (-0x0012), `MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED` (-0x0056).
 pub const MBEDTLS_ERR_GCM_AUTH_FAILED: c_int = -0x0012;
 pub const MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED: c_int = -0x0056;
@@ -66,6 +68,11 @@ api_table! {
         mbedtls_md_update: fn(Ctx, *const u8, usize) -> c_int;
         mbedtls_md_finish: fn(Ctx, *mut u8) -> c_int;
         mbedtls_md_clone: fn(Ctx, *const c_void) -> c_int;
+        mbedtls_md_hmac_starts: fn(Ctx, *const u8, usize) -> c_int;
+        mbedtls_md_hmac_update: fn(Ctx, *const u8, usize) -> c_int;
+        mbedtls_md_hmac_finish: fn(Ctx, *mut u8) -> c_int;
+        mbedtls_md_hmac_reset: fn(Ctx) -> c_int;
+        mbedtls_md_hmac: fn(MdInfo, *const u8, usize, *const u8, usize, *mut u8) -> c_int;
     }
     optional {
         // MBEDTLS_CIPHER_MODE_XTS
@@ -88,6 +95,23 @@ api_table! {
         mbedtls_des3_set3key_enc: fn(Ctx, *const u8) -> c_int;
         mbedtls_des3_set3key_dec: fn(Ctx, *const u8) -> c_int;
         mbedtls_des3_crypt_cbc: fn(Ctx, c_int, usize, *mut u8, *const u8, *mut u8) -> c_int;
+        // MBEDTLS_CIPHER_C and MBEDTLS_CMAC_C
+        mbedtls_cipher_info_from_type: fn(c_int) -> *const c_void;
+        mbedtls_cipher_init: fn(Ctx) -> ();
+        mbedtls_cipher_free: fn(Ctx) -> ();
+        mbedtls_cipher_setup: fn(Ctx, *const c_void) -> c_int;
+        mbedtls_cipher_cmac_starts: fn(Ctx, *const u8, usize) -> c_int;
+        mbedtls_cipher_cmac_update: fn(Ctx, *const u8, usize) -> c_int;
+        mbedtls_cipher_cmac_finish: fn(Ctx, *mut u8) -> c_int;
+        mbedtls_cipher_cmac_reset: fn(Ctx) -> c_int;
+        mbedtls_cipher_cmac: fn(*const c_void, *const u8, usize, *const u8, usize, *mut u8) -> c_int;
+        // MBEDTLS_POLY1305_C (2.12+)
+        mbedtls_poly1305_init: fn(Ctx) -> ();
+        mbedtls_poly1305_free: fn(Ctx) -> ();
+        mbedtls_poly1305_starts: fn(Ctx, *const u8) -> c_int;
+        mbedtls_poly1305_update: fn(Ctx, *const u8, usize) -> c_int;
+        mbedtls_poly1305_finish: fn(Ctx, *mut u8) -> c_int;
+        mbedtls_poly1305_mac: fn(*const u8, *const u8, usize, *mut u8) -> c_int;
         // MBEDTLS_AESNI_C
         mbedtls_aesni_has_support: fn(c_uint) -> c_int;
         // MBEDTLS_ERROR_C

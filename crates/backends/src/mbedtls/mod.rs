@@ -2,10 +2,12 @@
 //! module APIs (aes.h, gcm.h, chachapoly.h, des.h; what Mbed TLS's own
 //! programs/test/benchmark.c times) and the generic digest layer (md.h):
 //! AES ECB/CBC/CFB128/CTR/XTS/GCM, ChaCha20-Poly1305, 3DES-CBC, MD5, SHA-1
-//! and SHA-2. Mbed TLS 2.28 has no SHA-3 and no BLAKE2. Its CPU view is
+//! and SHA-2; HMAC, AES-CMAC and Poly1305 ([`mac`]). Mbed TLS 2.28 has no
+//! SHA-3, no BLAKE2 and no GHASH outside GCM. Its CPU view is
 //! `mbedtls_aesni_has_support` (aesni.h); it has no switch to mask it.
 
 mod api;
+mod mac;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -15,6 +17,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::api::*;
+use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, Kind};
 use crate::error::{BackendError, OpenError};
 use crate::native;
@@ -141,6 +144,42 @@ impl MbedtlsBackend {
         Ok(info)
     }
 
+    /// The calls of a catalog MAC, with the key length checked where the MAC has one.
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+        let hmac = |digest: c_int| {
+            // SAFETY: plain lookup; NULL when the digest is not built in.
+            let info = unsafe { (self.api.mbedtls_md_info_from_type)(digest) };
+            if info.is_null() {
+                return Err(unsupported(format!("{} (not built into this Mbed TLS {})", alg.id, self.version)));
+            }
+            Ok(MacKind::Hmac(info))
+        };
+        let kind = match alg.id {
+            "hmac-md5" => return hmac(MBEDTLS_MD_MD5),
+            "hmac-sha1" => return hmac(MBEDTLS_MD_SHA1),
+            "hmac-sha256" => return hmac(MBEDTLS_MD_SHA256),
+            "hmac-sha512" => return hmac(MBEDTLS_MD_SHA512),
+            "aes-128-cmac" => {
+                let info = match self.api.mbedtls_cipher_info_from_type {
+                    // SAFETY: plain lookup; NULL when AES is not built in.
+                    Some(f) => unsafe { f(MBEDTLS_CIPHER_AES_128_ECB) },
+                    None => std::ptr::null(),
+                };
+                if info.is_null() || self.api.mbedtls_cipher_cmac_starts.is_none() {
+                    return Err(unsupported(format!("{} (MBEDTLS_CMAC_C is not built into this Mbed TLS)", alg.id)));
+                }
+                MacKind::Cmac(info)
+            }
+            "poly1305" if self.api.mbedtls_poly1305_starts.is_some() => MacKind::Poly1305,
+            "poly1305" => return Err(unsupported("poly1305 (MBEDTLS_POLY1305_C is not built into this Mbed TLS)")),
+            id => return Err(unsupported(format!("{id} (not in Mbed TLS 2.28: its GHASH is internal to GCM)"))),
+        };
+        if key.len() != alg.key_len {
+            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        }
+        Ok(kind)
+    }
+
     fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
         check_key_and_iv(alg, key, iv)?;
         Cipher::new(&self.api, kind_of(alg)?, key, iv, encrypt)
@@ -167,6 +206,9 @@ impl Backend for MbedtlsBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             self.md(alg).map(drop)
+        } else if alg.is_mac() {
+            let key = crate::verify::inputs_for(alg, 1).key;
+            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key).map(drop))
         } else {
             kind_of(alg).and_then(|_| {
                 let inputs = crate::verify::inputs_for(alg, 1);
@@ -198,6 +240,12 @@ impl Backend for MbedtlsBackend {
         digest_once(Hash::new(&self.api, self.md(alg)?)?, message)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut out = vec![0u8; alg.digest_len];
+        mac::mac_once(&self.api, self.mac(alg, key)?, key, message, &mut out)?;
+        Ok(out)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -207,6 +255,16 @@ impl Backend for MbedtlsBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.md(alg)?)?, None));
+        }
+        if alg.is_mac() {
+            let kind = self.mac(alg, &inputs.key)?;
+            if cell.mode == Mode::Stream && !kind.streams() {
+                return Err(unsupported(format!(
+                    "{} in stream mode (Mbed TLS cannot copy a CMAC context, so a stream's tag cannot be read without ending it)",
+                    alg.id
+                )));
+            }
+            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key)?, None));
         }
         let kind = kind_of(alg)?;
         let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;
