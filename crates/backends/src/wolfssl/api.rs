@@ -1,6 +1,6 @@
 //! The wolfCrypt functions cryptobench calls, resolved with `libloading`
 //! from libwolfssl. Signatures and values from wolfSSL 5.5's
-//! wolfssl/wolfcrypt/aes.h, chacha20_poly1305.h, des3.h, hash.h, blake2.h,
+//! wolfssl/wolfcrypt/aes.h, chacha20_poly1305.h, des3.h, hash.h, blake2.h, hmac.h, cmac.h, poly1305.h,
 //! error-crypt.h, wc_port.h and wolfssl/ssl.h; `word32` is `u32`. Context
 //! structures are opaque here; their sizes depend on the build's
 //! options.h (Debian's 5.5.4 on x86-64: Aes 1104 bytes, 16-byte aligned;
@@ -31,6 +31,9 @@ pub const WC_HASH_TYPE_SHA384: c_int = 7;
 pub const WC_HASH_TYPE_SHA512: c_int = 8;
 pub const WC_HASH_TYPE_SHA3_256: c_int = 11;
 pub const WC_HASH_TYPE_SHA3_512: c_int = 13;
+
+/// `WC_CMAC_AES` (cmac.h, CmacType).
+pub const WC_CMAC_AES: c_int = 1;
 
 pub type Ctx = *mut c_void;
 /// `int wc_*Copy(src, dst)` of one hash type.
@@ -99,5 +102,20 @@ api_table! {
         wc_Sha512Copy: fn(*mut c_void, *mut c_void) -> c_int;
         wc_Sha3_256_Copy: fn(*mut c_void, *mut c_void) -> c_int;
         wc_Sha3_512_Copy: fn(*mut c_void, *mut c_void) -> c_int;
+        // !NO_HMAC (hmac.h)
+        wc_HmacInit: fn(Ctx, *mut c_void, c_int) -> c_int;
+        wc_HmacSetKey: fn(Ctx, c_int, *const u8, u32) -> c_int;
+        wc_HmacUpdate: fn(Ctx, *const u8, u32) -> c_int;
+        wc_HmacFinal: fn(Ctx, *mut u8) -> c_int;
+        wc_HmacFree: fn(Ctx) -> ();
+        // WOLFSSL_CMAC (cmac.h)
+        wc_InitCmac: fn(Ctx, *const u8, u32, c_int, *mut c_void) -> c_int;
+        wc_CmacUpdate: fn(Ctx, *const u8, u32) -> c_int;
+        wc_CmacFinal: fn(Ctx, *mut u8, *mut u32) -> c_int;
+        wc_AesCmacGenerate: fn(*mut u8, *mut u32, *const u8, u32, *const u8, u32) -> c_int;
+        // HAVE_POLY1305 (poly1305.h)
+        wc_Poly1305SetKey: fn(Ctx, *const u8, u32) -> c_int;
+        wc_Poly1305Update: fn(Ctx, *const u8, u32) -> c_int;
+        wc_Poly1305Final: fn(Ctx, *mut u8) -> c_int;
     }
 }

@@ -1,14 +1,16 @@
 //! wolfSSL's wolfCrypt (`libwolfssl.so.35`), loaded at run time, through
 //! its native `wc_*` API (wolfssl/wolfcrypt/*.h; wolfSSL manual, "wolfCrypt
 //! API Reference"): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20-Poly1305,
-//! 3DES-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, as far as the build has
-//! them (each is looked up; a missing one is `n/a`). wolfSSL 5.5 exports no
+//! 3DES-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and
+//! Poly1305 ([`mac`]), as far as the build has them (each is looked up; a
+//! missing one is `n/a`). wolfSSL 5.5 exports no
 //! call that reads its CPU flags (`cpuid_get_flags` is internal; the
 //! exported `cpuid_select_flags`/`cpuid_set_flag`/`cpuid_clear_flag` only
 //! write them) and does not read `OPENSSL_ia32cap`, so it reports no CPU
 //! view and offers no mask.
 
 mod api;
+mod mac;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -18,6 +20,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::api::*;
+use self::mac::{Mac, MacKind};
 use self::sessions::{Blake2Fns, Cipher, Hash, Kind};
 use crate::error::{BackendError, OpenError};
 use crate::native;
@@ -131,6 +134,32 @@ impl WolfsslBackend {
     }
 }
 
+impl WolfsslBackend {
+    /// The calls of a catalog MAC, with the key length checked where the MAC has one.
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+        let a = &self.api;
+        let not_built = || unsupported(format!("{} (not built into this wolfSSL {})", alg.id, self.version));
+        let hmac = |hash: c_int, copy: Option<CopyFn>| match (a.wc_HmacSetKey, copy) {
+            (Some(_), Some(copy)) => Ok(MacKind::Hmac(hash, copy)),
+            _ => Err(not_built()),
+        };
+        let kind = match alg.id {
+            "hmac-md5" => return hmac(WC_HASH_TYPE_MD5, a.wc_Md5Copy),
+            "hmac-sha1" => return hmac(WC_HASH_TYPE_SHA, a.wc_ShaCopy),
+            "hmac-sha256" => return hmac(WC_HASH_TYPE_SHA256, a.wc_Sha256Copy),
+            "hmac-sha512" => return hmac(WC_HASH_TYPE_SHA512, a.wc_Sha512Copy),
+            "aes-128-cmac" if a.wc_InitCmac.is_some() => MacKind::Cmac,
+            "poly1305" if a.wc_Poly1305SetKey.is_some() => MacKind::Poly1305,
+            "aes-128-cmac" | "poly1305" => return Err(not_built()),
+            id => return Err(unsupported(format!("{id} (not in wolfCrypt: its GHASH is internal to GCM)"))),
+        };
+        if key.len() != alg.key_len {
+            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        }
+        Ok(kind)
+    }
+}
+
 impl Backend for WolfsslBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
@@ -149,7 +178,10 @@ impl Backend for WolfsslBackend {
     }
 
     fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_digest() {
+        Support::from(if alg.is_mac() {
+            let key = crate::verify::inputs_for(alg, 1).key;
+            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key).map(drop))
+        } else if alg.is_digest() {
             self.hash(alg).map(drop)
         } else {
             kind_of(alg).and_then(|_| {
@@ -182,6 +214,18 @@ impl Backend for WolfsslBackend {
         digest_once(self.hash(alg)?, message)
     }
 
+    /// CMAC through `wc_AesCmacGenerate`; HMAC and Poly1305 through a fresh object.
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        match self.mac(alg, key)? {
+            MacKind::Cmac => mac::cmac_once(&self.api, key, message),
+            kind => {
+                let mut out = vec![0u8; alg.digest_len];
+                crate::session::DigestSession::digest(&mut Mac::new(&self.api, kind, key)?, message, &mut out)?;
+                Ok(out)
+            }
+        }
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -191,6 +235,10 @@ impl Backend for WolfsslBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+        }
+        if alg.is_mac() {
+            let kind = self.mac(alg, &inputs.key)?;
+            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key)?, None));
         }
         let kind = kind_of(alg)?;
         let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;

@@ -28,7 +28,7 @@ pub fn check(api: &Api, rc: c_int, call: &'static str) -> Result<(), BackendErro
     })
 }
 
-fn missing(what: &str) -> BackendError {
+pub fn missing(what: &str) -> BackendError {
     BackendError::Unsupported(format!("{what} (not built into this wolfSSL)"))
 }
 
@@ -37,7 +37,7 @@ fn either<F>(encrypt: bool, e: Option<F>, d: Option<F>, what: &str) -> Result<F,
     if encrypt { e } else { d }.ok_or_else(|| missing(what))
 }
 
-fn len32(n: usize) -> Result<u32, BackendError> {
+pub fn len32(n: usize) -> Result<u32, BackendError> {
     u32::try_from(n).map_err(|_| BackendError::Invalid("wolfCrypt takes at most 4 GiB per call".into()))
 }
 
