@@ -7,6 +7,7 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use super::cpu;
+use super::mac::{Mac, MacKind};
 use super::sessions::{Cipher, Hash, Scheme};
 use crate::error::BackendError;
 use crate::session::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
@@ -60,6 +61,26 @@ fn md_of(alg: &AlgorithmSpec) -> Result<*const ffi::EVP_MD, BackendError> {
     }
 }
 
+/// The calls of a catalog MAC, with the key length checked where the MAC has one.
+fn mac_of(alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+    // SAFETY: the EVP_* getters return static descriptors.
+    let kind = unsafe {
+        match alg.id {
+            "hmac-md5" => return Ok(MacKind::Hmac(ffi::EVP_md5())),
+            "hmac-sha1" => return Ok(MacKind::Hmac(ffi::EVP_sha1())),
+            "hmac-sha256" => return Ok(MacKind::Hmac(ffi::EVP_sha256())),
+            "hmac-sha512" => return Ok(MacKind::Hmac(ffi::EVP_sha512())),
+            "aes-128-cmac" => MacKind::Cmac,
+            "poly1305" => MacKind::Poly1305,
+            id => return Err(unsupported(format!("{id} (not in BoringSSL: its GHASH is internal to GCM)"))),
+        }
+    };
+    if key.len() != alg.key_len {
+        return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+    }
+    Ok(kind)
+}
+
 impl BoringBackend {
     pub fn open() -> BoringBackend {
         BoringBackend {
@@ -99,6 +120,8 @@ impl Backend for BoringBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             md_of(alg).map(drop)
+        } else if alg.is_mac() {
+            mac_of(alg, &crate::verify::inputs_for(alg, 1).key).map(drop)
         } else {
             scheme_of(alg).map(drop)
         })
@@ -127,6 +150,10 @@ impl Backend for BoringBackend {
         digest_once(Hash::new(md_of(alg)?)?, message)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        super::mac::mac_once(mac_of(alg, key)?, key, message, alg.digest_len)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -136,6 +163,9 @@ impl Backend for BoringBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(md_of(alg)?)?, None));
+        }
+        if alg.is_mac() {
+            return Ok(prepare_digest(cell, alg, Mac::new(mac_of(alg, &inputs.key)?, &inputs.key)?, None));
         }
         if let (Scheme::Aead(_, None), Mode::Stream, AlgorithmClass::Aead) = (scheme_of(alg)?, cell.mode, alg.class) {
             return Err(unsupported(format!(

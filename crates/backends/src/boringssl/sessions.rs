@@ -13,7 +13,7 @@ use boring_sys as ffi;
 use crate::error::BackendError;
 use crate::session::{CipherSession, DigestSession};
 
-fn check(ok: c_int, call: &'static str) -> Result<(), BackendError> {
+pub fn check(ok: c_int, call: &'static str) -> Result<(), BackendError> {
     if ok == 1 {
         return Ok(());
     }
