@@ -100,5 +100,18 @@ api_table! {
         blake2s_256_init: fn(State) -> c_int;
         blake2s_process: fn(State, *const u8, c_ulong) -> c_int;
         blake2s_done: fn(State, *mut u8) -> c_int;
+        // LTC_HMAC, LTC_OMAC (CMAC), LTC_POLY1305 (tomcrypt_mac.h)
+        hmac_init: fn(State, c_int, *const u8, c_ulong) -> c_int;
+        hmac_process: fn(State, *const u8, c_ulong) -> c_int;
+        hmac_done: fn(State, *mut u8, *mut c_ulong) -> c_int;
+        hmac_memory: fn(c_int, *const u8, c_ulong, *const u8, c_ulong, *mut u8, *mut c_ulong) -> c_int;
+        omac_init: fn(State, c_int, *const u8, c_ulong) -> c_int;
+        omac_process: fn(State, *const u8, c_ulong) -> c_int;
+        omac_done: fn(State, *mut u8, *mut c_ulong) -> c_int;
+        omac_memory: fn(c_int, *const u8, c_ulong, *const u8, c_ulong, *mut u8, *mut c_ulong) -> c_int;
+        poly1305_init: fn(State, *const u8, c_ulong) -> c_int;
+        poly1305_process: fn(State, *const u8, c_ulong) -> c_int;
+        poly1305_done: fn(State, *mut u8, *mut c_ulong) -> c_int;
+        poly1305_memory: fn(*const u8, c_ulong, *const u8, c_ulong, *mut u8, *mut c_ulong) -> c_int;
     }
 }

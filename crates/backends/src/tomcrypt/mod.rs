@@ -1,14 +1,15 @@
 //! LibTomCrypt (`libtomcrypt.so.1`), loaded at run time: AES in ECB, CBC,
 //! CFB, CTR, XTS and GCM, ChaCha20-Poly1305 (1.18+), 3DES-CBC, MD5, SHA-1,
-//! SHA-2, SHA3 and BLAKE2 — the whole catalog, through the modes of
-//! tomcrypt_cipher.h/tomcrypt_mac.h over registered descriptors
-//! (`register_cipher(&aes_desc)`, `register_hash(&sha256_desc)`).
+//! SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and Poly1305 ([`mac`]), through
+//! the modes of tomcrypt_cipher.h/tomcrypt_mac.h over registered
+//! descriptors (`register_cipher(&aes_desc)`, `register_hash(&sha256_desc)`).
 //! LibTomCrypt 1.18 detects nothing about the CPU at run time (its AES is
 //! portable C; AES-NI arrived after 1.18), so it reports no CPU view and
 //! has no mask; its compile-time settings (`crypt_build_settings`) are kept
 //! in the details.
 
 mod api;
+mod mac;
 mod defects;
 mod sessions;
 
@@ -17,9 +18,10 @@ use std::ffi::{c_char, c_int, c_void};
 use std::sync::Mutex;
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec};
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode};
 
 use self::api::Api;
+use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, HashFns, Kind};
 use crate::error::{BackendError, OpenError};
 use crate::native;
@@ -198,6 +200,34 @@ impl TomcryptBackend {
     }
 }
 
+impl TomcryptBackend {
+    /// The calls of a catalog MAC, with the key length checked where the MAC has one.
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+        let not_built = |what: &str| unsupported(format!("{} (this LibTomCrypt {} has no {what})", alg.id, self.version));
+        let hmac = |hash: &str| match (self.api.hmac_init, self.hashes.get(hash)) {
+            (Some(_), Some(&index)) => Ok(MacKind::Hmac(index)),
+            _ => Err(not_built(&format!("HMAC over {hash}"))),
+        };
+        let kind = match alg.id {
+            "hmac-md5" => return hmac("md5"),
+            "hmac-sha1" => return hmac("sha1"),
+            "hmac-sha256" => return hmac("sha256"),
+            "hmac-sha512" => return hmac("sha512"),
+            "aes-128-cmac" => match (self.api.omac_init, self.ciphers.get("aes")) {
+                (Some(_), Some(&index)) => MacKind::Cmac(index),
+                _ => return Err(not_built("OMAC (CMAC) over AES")),
+            },
+            "poly1305" if self.api.poly1305_init.is_some() => MacKind::Poly1305,
+            "poly1305" => return Err(not_built("Poly1305")),
+            id => return Err(unsupported(format!("{id} (not in LibTomCrypt: its GHASH is internal to GCM)"))),
+        };
+        if key.len() != alg.key_len {
+            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        }
+        Ok(kind)
+    }
+}
+
 impl Backend for TomcryptBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
@@ -219,6 +249,9 @@ impl Backend for TomcryptBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             self.hash(alg).map(drop)
+        } else if alg.is_mac() {
+            let key = crate::verify::inputs_for(alg, 1).key;
+            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key, alg.digest_len).map(drop))
         } else {
             let inputs = crate::verify::inputs_for(alg, 1);
             self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
@@ -248,6 +281,10 @@ impl Backend for TomcryptBackend {
         digest_once(self.hash(alg)?, message)
     }
 
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        mac::mac_once(&self.api, self.mac(alg, key)?, key, message, alg.digest_len)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -257,6 +294,16 @@ impl Backend for TomcryptBackend {
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+        }
+        if alg.is_mac() {
+            let kind = self.mac(alg, &inputs.key)?;
+            if cell.mode == Mode::Stream && !kind.streams() {
+                return Err(unsupported(format!(
+                    "{} in stream mode (LibTomCrypt's hmac_done frees the key its state points to: a running HMAC cannot be copied to read its tag)",
+                    alg.id
+                )));
+            }
+            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key, alg.digest_len)?, None));
         }
         prepare_cipher(
             cell,

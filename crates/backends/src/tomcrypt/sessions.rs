@@ -21,11 +21,11 @@ pub fn check(api: &Api, rc: c_int, call: &'static str) -> Result<(), BackendErro
     Err(BackendError::Call { call, detail })
 }
 
-fn missing(what: &str) -> BackendError {
+pub fn missing(what: &str) -> BackendError {
     BackendError::Unsupported(format!("{what} (not built into this LibTomCrypt)"))
 }
 
-fn ulong(n: usize) -> c_ulong {
+pub fn ulong(n: usize) -> c_ulong {
     n as c_ulong
 }
 
