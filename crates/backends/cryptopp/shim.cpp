@@ -10,20 +10,26 @@
 // stolen tail), Resynchronize for a new IV on the kept key,
 // EncryptAndAuthenticate / DecryptAndVerify for AEAD messages
 // (cryptlib.h, AuthenticatedSymmetricCipher), and
-// HashTransformation::CalculateDigest as the one-shot hash.
+// HashTransformation::CalculateDigest as the one-shot hash. MACs are
+// HashTransformations too (MessageAuthenticationCode): keyed once, their
+// Final restarts them under the kept key (HMAC, CMAC; Poly1305TLS keeps its
+// key r, s as well), so they run through the hash functions below.
 
 #define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1
 
 #include <cryptopp/aes.h>
 #include <cryptopp/blake2.h>
 #include <cryptopp/chachapoly.h>
+#include <cryptopp/cmac.h>
 #include <cryptopp/config.h>
 #include <cryptopp/cpu.h>
 #include <cryptopp/cryptlib.h>
 #include <cryptopp/des.h>
 #include <cryptopp/gcm.h>
+#include <cryptopp/hmac.h>
 #include <cryptopp/md5.h>
 #include <cryptopp/modes.h>
+#include <cryptopp/poly1305.h>
 #include <cryptopp/sha.h>
 #include <cryptopp/sha3.h>
 #include <cryptopp/xts.h>
@@ -180,6 +186,20 @@ struct HashOf : Hash {
     }
 };
 
+// A MAC keyed once: the stream object and the one-shot object share the key.
+template <class M>
+struct MacOf : Hash {
+    M stream;
+    M one;
+    MacOf(const byte* key, size_t len) : stream(key, len), one(key, len) {}
+    HashTransformation& h() override { return stream; }
+    HashTransformation& scratch() override { return one; }
+    void peek(byte* out) const override {
+        M copy(stream);
+        copy.Final(out);
+    }
+};
+
 }  // namespace
 
 extern "C" {
@@ -283,6 +303,24 @@ void* cbcp_hash_new(int kind) {
         case 8: return new HashOf<BLAKE2b>();
         case 9: return new HashOf<BLAKE2s>();
         default: last_error = "unknown hash kind"; return nullptr;
+        }
+    } catch (const std::exception& e) {
+        fail(e);
+        return nullptr;
+    }
+}
+
+// MAC kinds, in the order of api.rs (MacKind); the result is a hash handle.
+void* cbcp_mac_new(int kind, const uint8_t* key, size_t keylen) {
+    try {
+        switch (kind) {
+        case 0: return new MacOf<HMAC<Weak::MD5>>(key, keylen);
+        case 1: return new MacOf<HMAC<SHA1>>(key, keylen);
+        case 2: return new MacOf<HMAC<SHA256>>(key, keylen);
+        case 3: return new MacOf<HMAC<SHA512>>(key, keylen);
+        case 4: return new MacOf<CMAC<AES>>(key, keylen);
+        case 5: return new MacOf<Poly1305TLS>(key, keylen);
+        default: last_error = "unknown MAC kind"; return nullptr;
         }
     } catch (const std::exception& e) {
         fail(e);

@@ -17,6 +17,14 @@ pub const K_GCM: c_int = 5;
 pub const K_CHAPOLY: c_int = 6;
 pub const K_DES3_CBC: c_int = 7;
 
+/// MAC kinds (`cbcp_mac_new` of shim.cpp).
+pub const M_HMAC_MD5: c_int = 0;
+pub const M_HMAC_SHA1: c_int = 1;
+pub const M_HMAC_SHA256: c_int = 2;
+pub const M_HMAC_SHA512: c_int = 3;
+pub const M_CMAC_AES: c_int = 4;
+pub const M_POLY1305_TLS: c_int = 5;
+
 /// What the shim returns for a tag that does not verify.
 pub const BAD_TAG: c_int = -2;
 
@@ -41,5 +49,8 @@ api_table! {
         cbcp_hash_provider: fn(Handle) -> *const c_char;
         cbcp_hash_free: fn(Handle) -> ();
     }
-    optional {}
+    optional {
+        // A shim built before MACs were added (a stale build directory): MACs are then n/a.
+        cbcp_mac_new: fn(c_int, *const u8, usize) -> Handle;
+    }
 }

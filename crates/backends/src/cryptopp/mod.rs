@@ -1,7 +1,8 @@
 //! Crypto++ (`libcrypto++.so.8`), a C++ template library with no C API,
 //! through a small C shim built with cryptobench (crates/backends/cryptopp/
 //! shim.cpp, [`load`]): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20Poly1305,
-//! 3DES-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2 — the whole catalog. Its
+//! 3DES-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, CMAC and Poly1305
+//! (Crypto++'s `Poly1305TLS`, RFC 8439; its GHASH is internal to GCM). Its
 //! CPU view is cpu.h's `HasAESNI()`, `HasCLMUL()`, `HasSHA()`, …; each cell
 //! reports the implementation Crypto++ names (`AlgorithmProvider()`).
 //! Crypto++ has no switch to mask its CPU features.
@@ -68,6 +69,23 @@ fn hash_kind(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
     })
 }
 
+/// MAC kinds of shim.cpp (`cbcp_mac_new`), with the key length checked where the MAC has one.
+fn mac_kind(alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
+    let kind = match alg.id {
+        "hmac-md5" => return Ok(M_HMAC_MD5),
+        "hmac-sha1" => return Ok(M_HMAC_SHA1),
+        "hmac-sha256" => return Ok(M_HMAC_SHA256),
+        "hmac-sha512" => return Ok(M_HMAC_SHA512),
+        "aes-128-cmac" => M_CMAC_AES,
+        "poly1305" => M_POLY1305_TLS,
+        id => return Err(unsupported(format!("{id} (not in Crypto++'s MACs: its GHASH is internal to GCM)"))),
+    };
+    if key.len() != alg.key_len {
+        return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+    }
+    Ok(kind)
+}
+
 impl CryptoppBackend {
     pub fn open(path: Option<&str>) -> Result<CryptoppBackend, OpenError> {
         let loaded = load::load(path)?;
@@ -102,6 +120,14 @@ impl CryptoppBackend {
         }
         Ok(h)
     }
+
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<Hash<'_>, BackendError> {
+        let m = Hash::mac(&self.api, mac_kind(alg, key)?, key)?;
+        if m.size() != alg.digest_len {
+            return Err(unsupported(format!("{} (Crypto++'s has another tag size)", alg.id)));
+        }
+        Ok(m)
+    }
 }
 
 impl Backend for CryptoppBackend {
@@ -119,6 +145,8 @@ impl Backend for CryptoppBackend {
     fn support(&self, alg: &AlgorithmSpec) -> Support {
         Support::from(if alg.is_digest() {
             self.hash(alg).map(drop)
+        } else if alg.is_mac() {
+            self.mac(alg, &crate::verify::inputs_for(alg, 1).key).map(drop)
         } else {
             let inputs = crate::verify::inputs_for(alg, 1);
             self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
@@ -148,6 +176,11 @@ impl Backend for CryptoppBackend {
         digest_once(self.hash(alg)?, message)
     }
 
+    /// Update and a copy's Final on a fresh object (the timed path is CalculateDigest).
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(self.mac(alg, key)?, message)
+    }
+
     fn prepare(
         &self,
         cell: &CellSpec,
@@ -159,6 +192,11 @@ impl Backend for CryptoppBackend {
             let h = self.hash(alg)?;
             let provider = h.provider();
             return Ok(prepare_digest(cell, alg, h, provider));
+        }
+        if alg.is_mac() {
+            let m = self.mac(alg, &inputs.key)?;
+            let provider = m.provider();
+            return Ok(prepare_digest(cell, alg, m, provider));
         }
         let provider = self.keyed(alg, &inputs.key, &inputs.iv, true)?.provider();
         prepare_cipher(

@@ -125,6 +125,18 @@ impl<'a> Hash<'a> {
         }
         Ok(Hash { api, handle })
     }
+    /// A MAC keyed with `key` (`cbcp_mac_new`): the same calls as a hash.
+    pub fn mac(api: &'a Api, kind: c_int, key: &[u8]) -> Result<Hash<'a>, BackendError> {
+        let new = api.cbcp_mac_new.ok_or_else(|| {
+            BackendError::Unsupported("MACs (this build of the Crypto++ shim has no cbcp_mac_new; rebuild it)".into())
+        })?;
+        // SAFETY: plain constructor call; the key is copied by Crypto++.
+        let handle = unsafe { new(kind, key.as_ptr(), key.len()) };
+        if handle.is_null() {
+            check(api, -1, "cbcp_mac_new")?;
+        }
+        Ok(Hash { api, handle })
+    }
     pub fn size(&self) -> usize {
         // SAFETY: live handle.
         unsafe { (self.api.cbcp_hash_size)(self.handle) }
