@@ -12,8 +12,8 @@
 // (cryptlib.h, AuthenticatedSymmetricCipher), and
 // HashTransformation::CalculateDigest as the one-shot hash. MACs are
 // HashTransformations too (MessageAuthenticationCode): keyed once, their
-// Final restarts them under the kept key (HMAC, CMAC; Poly1305TLS keeps its
-// key r, s as well), so they run through the hash functions below.
+// Final restarts them under the kept key (HMAC, CMAC), so they run through
+// the hash functions below; Poly1305's one-time key is set per message.
 
 #define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1
 
@@ -170,6 +170,8 @@ struct Hash {
     virtual ~Hash() {}
     virtual HashTransformation& h() = 0;
     virtual HashTransformation& scratch() = 0;
+    // Before each one-shot message: a one-time MAC key is set again.
+    virtual void before_message() {}
     // The digest of the stream so far, from a copy of the state.
     virtual void peek(byte* out) const = 0;
 };
@@ -187,13 +189,19 @@ struct HashOf : Hash {
 };
 
 // A MAC keyed once: the stream object and the one-shot object share the key.
-template <class M>
+// A one-time MAC (Poly1305) is keyed again before every message, as every
+// backend does (docs/METHOD.md, MACs).
+template <class M, bool OneTime = false>
 struct MacOf : Hash {
     M stream;
     M one;
-    MacOf(const byte* key, size_t len) : stream(key, len), one(key, len) {}
+    SecByteBlock key;
+    MacOf(const byte* k, size_t len) : stream(k, len), one(k, len), key(k, len) {}
     HashTransformation& h() override { return stream; }
     HashTransformation& scratch() override { return one; }
+    void before_message() override {
+        if (OneTime) one.SetKey(key, key.size());
+    }
     void peek(byte* out) const override {
         M copy(stream);
         copy.Final(out);
@@ -319,7 +327,7 @@ void* cbcp_mac_new(int kind, const uint8_t* key, size_t keylen) {
         case 2: return new MacOf<HMAC<SHA256>>(key, keylen);
         case 3: return new MacOf<HMAC<SHA512>>(key, keylen);
         case 4: return new MacOf<CMAC<AES>>(key, keylen);
-        case 5: return new MacOf<Poly1305TLS>(key, keylen);
+        case 5: return new MacOf<Poly1305TLS, true>(key, keylen);
         default: last_error = "unknown MAC kind"; return nullptr;
         }
     } catch (const std::exception& e) {
@@ -332,7 +340,9 @@ size_t cbcp_hash_size(void* h) { return static_cast<Hash*>(h)->h().DigestSize();
 
 int cbcp_hash_digest(void* h, const uint8_t* in, size_t len, uint8_t* out) {
     try {
-        static_cast<Hash*>(h)->scratch().CalculateDigest(out, in, len);
+        Hash* hash = static_cast<Hash*>(h);
+        hash->before_message();
+        hash->scratch().CalculateDigest(out, in, len);
         return 0;
     } catch (const std::exception& e) { return fail(e); }
 }
