@@ -18,7 +18,9 @@
 #define CRYPTOPP_ENABLE_NAMESPACE_WEAK 1
 
 #include <cryptopp/aes.h>
+#include <cryptopp/aria.h>
 #include <cryptopp/blake2.h>
+#include <cryptopp/camellia.h>
 #include <cryptopp/chachapoly.h>
 #include <cryptopp/cmac.h>
 #include <cryptopp/config.h>
@@ -32,6 +34,8 @@
 #include <cryptopp/poly1305.h>
 #include <cryptopp/sha.h>
 #include <cryptopp/sha3.h>
+#include <cryptopp/sm3.h>
+#include <cryptopp/sm4.h>
 #include <cryptopp/xts.h>
 
 #include <cstdint>
@@ -52,7 +56,10 @@ int fail(const std::exception& e) {
 }
 
 // Catalog kinds, in the order of crates/backends/src/cryptopp/api.rs (Kind).
-enum Kind { K_ECB = 0, K_CBC = 1, K_CFB = 2, K_CTR = 3, K_XTS = 4, K_GCM = 5, K_CHAPOLY = 6, K_DES3_CBC = 7 };
+enum Kind {
+    K_ECB = 0, K_CBC = 1, K_CFB = 2, K_CTR = 3, K_XTS = 4, K_GCM = 5, K_CHAPOLY = 6, K_DES3_CBC = 7,
+    K_CAMELLIA_CBC = 8, K_ARIA_CBC = 9, K_SM4_CBC = 10
+};
 
 struct Session {
     virtual ~Session() {}
@@ -249,6 +256,9 @@ void* cbcp_cipher_new(int kind, int encrypt, const uint8_t* key, size_t keylen, 
         case K_GCM: return new Aead<GCM<AES>::Encryption, GCM<AES>::Decryption>(e, key, keylen, iv, ivlen);
         case K_CHAPOLY: return new Aead<ChaCha20Poly1305::Encryption, ChaCha20Poly1305::Decryption>(e, key, keylen, iv, ivlen);
         case K_DES3_CBC: return directed<Plain, CBC_Mode<DES_EDE3>>(e, key, keylen, iv, ivlen);
+        case K_CAMELLIA_CBC: return directed<Plain, CBC_Mode<Camellia>>(e, key, keylen, iv, ivlen);
+        case K_ARIA_CBC: return directed<Plain, CBC_Mode<ARIA>>(e, key, keylen, iv, ivlen);
+        case K_SM4_CBC: return directed<Plain, CBC_Mode<SM4>>(e, key, keylen, iv, ivlen);
         default: last_error = "unknown cipher kind"; return nullptr;
         }
     } catch (const std::exception& ex) {
@@ -310,6 +320,9 @@ void* cbcp_hash_new(int kind) {
         case 7: return new HashOf<SHA3_512>();
         case 8: return new HashOf<BLAKE2b>();
         case 9: return new HashOf<BLAKE2s>();
+        case 10: return new HashOf<SHA3_224>();
+        case 11: return new HashOf<SHA3_384>();
+        case 12: return new HashOf<SM3>();
         default: last_error = "unknown hash kind"; return nullptr;
         }
     } catch (const std::exception& e) {

@@ -73,6 +73,7 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<&'static digest::Algorithm, BackendE
         "sha384" => Ok(&digest::SHA384),
         "sha512" => Ok(&digest::SHA512),
         "sha3-256" => Ok(&digest::SHA3_256),
+        "sha3-384" => Ok(&digest::SHA3_384),
         "sha3-512" => Ok(&digest::SHA3_512),
         _ => Err(unsupported(format!("{} (not in aws-lc-rs)", alg.id))),
     }

@@ -1,7 +1,7 @@
 //! Botan (`libbotan-2.so.19`), a C++ library, through its C API (botan/ffi.h;
 //! Botan handbook, "FFI (C Binding)"), loaded at run time: AES ECB (block
-//! cipher), CBC, CFB, CTR, XTS and GCM, ChaCha20Poly1305, 3DES-CBC, MD5,
-//! SHA-1, SHA-2, SHA-3 and BLAKE2b; HMAC, CMAC and Poly1305 (`botan_mac_*`).
+//! cipher), CBC, CFB, CTR, XTS and GCM, ChaCha20Poly1305, 3DES-CBC,
+//! Camellia-, ARIA- and SM4-CBC, MD5, SHA-1, SHA-2, SHA-3, SM3 and BLAKE2b; HMAC, CMAC and Poly1305 (`botan_mac_*`).
 //! Botan 2 has no BLAKE2s, and no GHASH outside GCM and GMAC. Its CPU view is
 //! its CPUID bit set, and `BOTAN_CLEAR_CPUID` masks it ([`cpuid`]).
 
@@ -43,6 +43,11 @@ fn cipher_name(alg: &AlgorithmSpec) -> Result<(String, Shape), BackendError> {
     match alg.id {
         "chacha20-poly1305" => return Ok(("ChaCha20Poly1305".into(), Shape::Chained)),
         "des-ede3-cbc" => return Ok(("TripleDES/CBC/NoPadding".into(), Shape::Chained)),
+        "camellia-128-cbc" => return Ok(("Camellia-128/CBC/NoPadding".into(), Shape::Chained)),
+        "camellia-192-cbc" => return Ok(("Camellia-192/CBC/NoPadding".into(), Shape::Chained)),
+        "camellia-256-cbc" => return Ok(("Camellia-256/CBC/NoPadding".into(), Shape::Chained)),
+        "aria-128-cbc" => return Ok(("ARIA-128/CBC/NoPadding".into(), Shape::Chained)),
+        "sm4-cbc" => return Ok(("SM4/CBC/NoPadding".into(), Shape::Chained)),
         _ => {}
     }
     let Some((bits, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -67,8 +72,11 @@ fn hash_name(alg: &AlgorithmSpec) -> Result<&'static str, BackendError> {
         "sha256" => "SHA-256",
         "sha384" => "SHA-384",
         "sha512" => "SHA-512",
+        "sha3-224" => "SHA-3(224)",
         "sha3-256" => "SHA-3(256)",
+        "sha3-384" => "SHA-3(384)",
         "sha3-512" => "SHA-3(512)",
+        "sm3" => "SM3",
         "blake2b512" => "BLAKE2b(512)",
         "blake2s256" => "BLAKE2s(256)",
         id => return Err(unsupported(format!("{id} (not in Botan)"))),

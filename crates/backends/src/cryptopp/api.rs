@@ -16,6 +16,9 @@ pub const K_XTS: c_int = 4;
 pub const K_GCM: c_int = 5;
 pub const K_CHAPOLY: c_int = 6;
 pub const K_DES3_CBC: c_int = 7;
+pub const K_CAMELLIA_CBC: c_int = 8;
+pub const K_ARIA_CBC: c_int = 9;
+pub const K_SM4_CBC: c_int = 10;
 
 /// MAC kinds (`cbcp_mac_new` of shim.cpp).
 pub const M_HMAC_MD5: c_int = 0;

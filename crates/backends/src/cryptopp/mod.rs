@@ -1,7 +1,8 @@
 //! Crypto++ (`libcrypto++.so.8`), a C++ template library with no C API,
 //! through a small C shim built with cryptobench (crates/backends/cryptopp/
 //! shim.cpp, [`load`]): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20Poly1305,
-//! 3DES-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, CMAC and Poly1305
+//! 3DES-CBC, Camellia-, ARIA- and SM4-CBC, MD5, SHA-1, SHA-2, SHA3, SM3 and
+//! BLAKE2, HMAC, CMAC and Poly1305
 //! (Crypto++'s `Poly1305TLS`, RFC 8439; its GHASH is internal to GCM). Its
 //! CPU view is cpu.h's `HasAESNI()`, `HasCLMUL()`, `HasSHA()`, …; each cell
 //! reports the implementation Crypto++ names (`AlgorithmProvider()`).
@@ -36,6 +37,9 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
     match alg.id {
         "chacha20-poly1305" => return Ok(K_CHAPOLY),
         "des-ede3-cbc" => return Ok(K_DES3_CBC),
+        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
+        "aria-128-cbc" => return Ok(K_ARIA_CBC),
+        "sm4-cbc" => return Ok(K_SM4_CBC),
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -65,6 +69,9 @@ fn hash_kind(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "sha3-512" => 7,
         "blake2b512" => 8,
         "blake2s256" => 9,
+        "sha3-224" => 10,
+        "sha3-384" => 11,
+        "sm3" => 12,
         id => return Err(unsupported(format!("{id} (not in Crypto++)"))),
     })
 }

@@ -33,9 +33,12 @@ pub type LogFn = unsafe extern "C" fn(c_int, *const c_char);
 pub const GNUTLS_CIPHER_3DES_CBC: c_int = 3;
 pub const GNUTLS_CIPHER_AES_128_CBC: c_int = 4;
 pub const GNUTLS_CIPHER_AES_256_CBC: c_int = 5;
+pub const GNUTLS_CIPHER_CAMELLIA_128_CBC: c_int = 7;
+pub const GNUTLS_CIPHER_CAMELLIA_256_CBC: c_int = 8;
 pub const GNUTLS_CIPHER_AES_192_CBC: c_int = 9;
 pub const GNUTLS_CIPHER_AES_128_GCM: c_int = 10;
 pub const GNUTLS_CIPHER_AES_256_GCM: c_int = 11;
+pub const GNUTLS_CIPHER_CAMELLIA_192_CBC: c_int = 12;
 pub const GNUTLS_CIPHER_CHACHA20_POLY1305: c_int = 23;
 pub const GNUTLS_CIPHER_AES_128_XTS: c_int = 32;
 pub const GNUTLS_CIPHER_AES_256_XTS: c_int = 33;
@@ -48,7 +51,9 @@ pub const GNUTLS_DIG_SHA256: c_int = 6;
 pub const GNUTLS_DIG_SHA384: c_int = 7;
 pub const GNUTLS_DIG_SHA512: c_int = 8;
 pub const GNUTLS_DIG_SHA224: c_int = 9;
+pub const GNUTLS_DIG_SHA3_224: c_int = 10;
 pub const GNUTLS_DIG_SHA3_256: c_int = 11;
+pub const GNUTLS_DIG_SHA3_384: c_int = 12;
 pub const GNUTLS_DIG_SHA3_512: c_int = 13;
 
 /// `gnutls_mac_algorithm_t` values beyond the digests' (gnutls.h).

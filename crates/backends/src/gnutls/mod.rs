@@ -1,7 +1,7 @@
 //! GnuTLS (`libgnutls.so.30`), loaded at run time, through its crypto API
 //! (gnutls/crypto.h; manual, "Using GnuTLS as a cryptographic library"):
-//! AES-CBC, AES-XTS, AES-GCM, ChaCha20-Poly1305 and 3DES-CBC; MD5, SHA-1,
-//! SHA-2 and SHA3; HMAC (MD5, SHA-1, SHA-2) and AES-128-CMAC through its
+//! AES-CBC, AES-XTS, AES-GCM, ChaCha20-Poly1305, 3DES-CBC and Camellia-CBC;
+//! MD5, SHA-1, SHA-2 and SHA3; HMAC (MD5, SHA-1, SHA-2) and AES-128-CMAC through its
 //! MAC API. GnuTLS has no AES ECB, CTR or CFB-128 (only CFB8), no BLAKE2,
 //! and no Poly1305 or GHASH of its own (only inside its AEADs and GMAC). Its CPU view is what it logs while registering its accelerated
 //! implementations ([`accel`]); `GNUTLS_CPUID_OVERRIDE` replaces the
@@ -53,6 +53,9 @@ fn cipher_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "aes-256-xts" => GNUTLS_CIPHER_AES_256_XTS,
         "chacha20-poly1305" => GNUTLS_CIPHER_CHACHA20_POLY1305,
         "des-ede3-cbc" => GNUTLS_CIPHER_3DES_CBC,
+        "camellia-128-cbc" => GNUTLS_CIPHER_CAMELLIA_128_CBC,
+        "camellia-192-cbc" => GNUTLS_CIPHER_CAMELLIA_192_CBC,
+        "camellia-256-cbc" => GNUTLS_CIPHER_CAMELLIA_256_CBC,
         id if id.ends_with("-ecb") || id.ends_with("-ctr") || id.ends_with("-cfb128") => {
             return Err(unsupported(format!(
                 "{id} (GnuTLS offers AES in CBC, CFB8, GCM, CCM, SIV and XTS only)"
@@ -70,7 +73,9 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "sha256" => GNUTLS_DIG_SHA256,
         "sha384" => GNUTLS_DIG_SHA384,
         "sha512" => GNUTLS_DIG_SHA512,
+        "sha3-224" => GNUTLS_DIG_SHA3_224,
         "sha3-256" => GNUTLS_DIG_SHA3_256,
+        "sha3-384" => GNUTLS_DIG_SHA3_384,
         "sha3-512" => GNUTLS_DIG_SHA3_512,
         id => return Err(unsupported(format!("{id} (not in GnuTLS)"))),
     })

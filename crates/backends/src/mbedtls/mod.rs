@@ -42,6 +42,11 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
     match alg.id {
         "chacha20-poly1305" => return Ok(Kind::ChaPoly),
         "des-ede3-cbc" => return Ok(Kind::Des3),
+        id if id.starts_with("camellia-") || id.starts_with("aria-") => {
+            return Err(unsupported(format!(
+                "{id} (Mbed TLS has it, camellia.h/aria.h, but cryptobench does not map it yet)"
+            )))
+        }
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {

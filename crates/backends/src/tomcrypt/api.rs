@@ -90,7 +90,9 @@ api_table! {
         sha512_init: fn(State) -> c_int;
         sha512_process: fn(State, *const u8, c_ulong) -> c_int;
         sha512_done: fn(State, *mut u8) -> c_int;
+        sha3_224_init: fn(State) -> c_int;
         sha3_256_init: fn(State) -> c_int;
+        sha3_384_init: fn(State) -> c_int;
         sha3_512_init: fn(State) -> c_int;
         sha3_process: fn(State, *const u8, c_ulong) -> c_int;
         sha3_done: fn(State, *mut u8) -> c_int;

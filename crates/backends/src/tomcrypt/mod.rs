@@ -1,6 +1,6 @@
 //! LibTomCrypt (`libtomcrypt.so.1`), loaded at run time: AES in ECB, CBC,
-//! CFB, CTR, XTS and GCM, ChaCha20-Poly1305 (1.18+), 3DES-CBC, MD5, SHA-1,
-//! SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and Poly1305 ([`mac`]), through
+//! CFB, CTR, XTS and GCM, ChaCha20-Poly1305 (1.18+), 3DES-CBC, Camellia-CBC,
+//! MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and Poly1305 ([`mac`]), through
 //! the modes of tomcrypt_cipher.h/tomcrypt_mac.h over registered
 //! descriptors (`register_cipher(&aes_desc)`, `register_hash(&sha256_desc)`).
 //! LibTomCrypt 1.18 detects nothing about the CPU at run time (its AES is
@@ -36,7 +36,7 @@ const DEFAULT_LIBRARIES: &[&str] = &["tomcrypt.dll"];
 const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.so.1", "libtomcrypt.so"];
 
 /// The descriptors looked up, by catalog id (tomcrypt_cipher.h, tomcrypt_hash.h).
-const CIPHER_DESCRIPTORS: &[(&str, &str)] = &[("aes", "aes_desc"), ("3des", "des3_desc")];
+const CIPHER_DESCRIPTORS: &[(&str, &str)] = &[("aes", "aes_desc"), ("3des", "des3_desc"), ("camellia", "camellia_desc")];
 const HASH_DESCRIPTORS: &[(&str, &str)] = &[
     ("md5", "md5_desc"),
     ("sha1", "sha1_desc"),
@@ -44,7 +44,9 @@ const HASH_DESCRIPTORS: &[(&str, &str)] = &[
     ("sha256", "sha256_desc"),
     ("sha384", "sha384_desc"),
     ("sha512", "sha512_desc"),
+    ("sha3-224", "sha3_224_desc"),
     ("sha3-256", "sha3_256_desc"),
+    ("sha3-384", "sha3_384_desc"),
     ("sha3-512", "sha3_512_desc"),
     ("blake2b512", "blake2b_512_desc"),
     ("blake2s256", "blake2s_256_desc"),
@@ -77,6 +79,7 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<(Kind, &'static str), BackendError> {
     match alg.id {
         "chacha20-poly1305" => return Ok((Kind::ChaPoly, "aes")),
         "des-ede3-cbc" => return Ok((Kind::Cbc, "3des")),
+        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok((Kind::Cbc, "camellia")),
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -184,7 +187,9 @@ impl TomcryptBackend {
             "sha256" => fns(a.sha256_init, a.sha256_process, a.sha256_done),
             "sha384" => fns(a.sha384_init, a.sha512_process, a.sha384_done),
             "sha512" => fns(a.sha512_init, a.sha512_process, a.sha512_done),
+            "sha3-224" => fns(a.sha3_224_init, a.sha3_process, a.sha3_done),
             "sha3-256" => fns(a.sha3_256_init, a.sha3_process, a.sha3_done),
+            "sha3-384" => fns(a.sha3_384_init, a.sha3_process, a.sha3_done),
             "sha3-512" => fns(a.sha3_512_init, a.sha3_process, a.sha3_done),
             "blake2b512" => fns(a.blake2b_512_init, a.blake2b_process, a.blake2b_done),
             "blake2s256" => fns(a.blake2s_256_init, a.blake2s_process, a.blake2s_done),

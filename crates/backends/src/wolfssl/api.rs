@@ -29,7 +29,9 @@ pub const WC_HASH_TYPE_SHA224: c_int = 5;
 pub const WC_HASH_TYPE_SHA256: c_int = 6;
 pub const WC_HASH_TYPE_SHA384: c_int = 7;
 pub const WC_HASH_TYPE_SHA512: c_int = 8;
+pub const WC_HASH_TYPE_SHA3_224: c_int = 10;
 pub const WC_HASH_TYPE_SHA3_256: c_int = 11;
+pub const WC_HASH_TYPE_SHA3_384: c_int = 12;
 pub const WC_HASH_TYPE_SHA3_512: c_int = 13;
 
 /// `WC_CMAC_AES` (cmac.h, CmacType).
@@ -102,6 +104,8 @@ api_table! {
         wc_Sha512Copy: fn(*mut c_void, *mut c_void) -> c_int;
         wc_Sha3_256_Copy: fn(*mut c_void, *mut c_void) -> c_int;
         wc_Sha3_512_Copy: fn(*mut c_void, *mut c_void) -> c_int;
+        wc_Sha3_224_Copy: fn(*mut c_void, *mut c_void) -> c_int;
+        wc_Sha3_384_Copy: fn(*mut c_void, *mut c_void) -> c_int;
         // !NO_HMAC (hmac.h)
         wc_HmacInit: fn(Ctx, *mut c_void, c_int) -> c_int;
         wc_HmacSetKey: fn(Ctx, c_int, *const u8, u32) -> c_int;

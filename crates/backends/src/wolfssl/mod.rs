@@ -45,6 +45,11 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
     match alg.id {
         "chacha20-poly1305" => return Ok(Kind::ChaPoly),
         "des-ede3-cbc" => return Ok(Kind::Des3),
+        id if id.starts_with("camellia-") => {
+            return Err(unsupported(format!(
+                "{id} (wolfCrypt has Camellia, wc_Camellia*, but cryptobench does not map it yet)"
+            )))
+        }
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -122,7 +127,9 @@ impl WolfsslBackend {
             "sha256" => (WC_HASH_TYPE_SHA256, a.wc_Sha256Copy),
             "sha384" => (WC_HASH_TYPE_SHA384, a.wc_Sha384Copy),
             "sha512" => (WC_HASH_TYPE_SHA512, a.wc_Sha512Copy),
+            "sha3-224" => (WC_HASH_TYPE_SHA3_224, a.wc_Sha3_224_Copy),
             "sha3-256" => (WC_HASH_TYPE_SHA3_256, a.wc_Sha3_256_Copy),
+            "sha3-384" => (WC_HASH_TYPE_SHA3_384, a.wc_Sha3_384_Copy),
             "sha3-512" => (WC_HASH_TYPE_SHA3_512, a.wc_Sha3_512_Copy),
             id => return Err(unsupported(format!("{id} (not in wolfCrypt)"))),
         };
