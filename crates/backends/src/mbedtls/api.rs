@@ -1,6 +1,6 @@
 //! The Mbed TLS 2.28 functions cryptobench calls, resolved with
 //! `libloading` from libmbedcrypto. Signatures and values from Mbed TLS
-//! 2.28's mbedtls/aes.h, gcm.h, chachapoly.h, des.h, md.h, aesni.h,
+//! 2.28's mbedtls/aes.h, gcm.h, chachapoly.h, des.h, camellia.h, md.h, aesni.h,
 //! cipher.h, cmac.h, poly1305.h, error.h and version.h. Context structures are opaque here:
 //! their sizes (x86-64, the Debian build's config.h: aes 288 bytes,
 //! aes_xts 576, gcm 424, chachapoly 240, des3 384, md 24) are covered by
@@ -89,6 +89,12 @@ api_table! {
         mbedtls_chachapoly_update: fn(Ctx, usize, *const u8, *mut u8) -> c_int;
         mbedtls_chachapoly_encrypt_and_tag: fn(Ctx, usize, *const u8, *const u8, usize, *const u8, *mut u8, *mut u8) -> c_int;
         mbedtls_chachapoly_auth_decrypt: fn(Ctx, usize, *const u8, *const u8, usize, *const u8, *const u8, *mut u8) -> c_int;
+        // MBEDTLS_CAMELLIA_C
+        mbedtls_camellia_init: fn(Ctx) -> ();
+        mbedtls_camellia_free: fn(Ctx) -> ();
+        mbedtls_camellia_setkey_enc: fn(Ctx, *const u8, c_uint) -> c_int;
+        mbedtls_camellia_setkey_dec: fn(Ctx, *const u8, c_uint) -> c_int;
+        mbedtls_camellia_crypt_cbc: fn(Ctx, c_int, usize, *mut u8, *const u8, *mut u8) -> c_int;
         // MBEDTLS_DES_C
         mbedtls_des3_init: fn(Ctx) -> ();
         mbedtls_des3_free: fn(Ctx) -> ();

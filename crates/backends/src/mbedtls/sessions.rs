@@ -44,6 +44,7 @@ pub enum Kind {
     Gcm,
     ChaPoly,
     Des3,
+    CamelliaCbc,
 }
 
 /// One keyed Mbed TLS context and the chaining state of its mode.
@@ -75,6 +76,7 @@ impl<'a> Cipher<'a> {
                 Kind::Gcm => (api.mbedtls_gcm_init)(ctx.ptr()),
                 Kind::ChaPoly => (api.mbedtls_chachapoly_init.ok_or_else(|| missing("ChaCha20-Poly1305"))?)(ctx.ptr()),
                 Kind::Des3 => (api.mbedtls_des3_init.ok_or_else(|| missing("3DES"))?)(ctx.ptr()),
+                Kind::CamelliaCbc => (api.mbedtls_camellia_init.ok_or_else(|| missing("Camellia"))?)(ctx.ptr()),
                 _ => (api.mbedtls_aes_init)(ctx.ptr()),
             }
         }
@@ -178,6 +180,10 @@ impl<'a> Cipher<'a> {
                     let f = api.mbedtls_des3_crypt_cbc.ok_or_else(|| missing("3DES"))?;
                     check(api, f(ctx, mode, len, self.chain.as_mut_ptr(), src, dst), "mbedtls_des3_crypt_cbc")
                 }
+                Kind::CamelliaCbc => {
+                    let f = api.mbedtls_camellia_crypt_cbc.ok_or_else(|| missing("Camellia"))?;
+                    check(api, f(ctx, mode, len, self.chain.as_mut_ptr(), src, dst), "mbedtls_camellia_crypt_cbc")
+                }
                 Kind::Gcm => check(api, (api.mbedtls_gcm_update)(ctx, len, src, dst), "mbedtls_gcm_update"),
                 Kind::ChaPoly => {
                     let f = api.mbedtls_chachapoly_update.ok_or_else(|| missing("ChaCha20-Poly1305"))?;
@@ -199,6 +205,7 @@ impl Drop for Cipher<'_> {
                 Kind::Gcm => Some(api.mbedtls_gcm_free),
                 Kind::ChaPoly => api.mbedtls_chachapoly_free,
                 Kind::Des3 => api.mbedtls_des3_free,
+                Kind::CamelliaCbc => api.mbedtls_camellia_free,
                 _ => Some(api.mbedtls_aes_free),
             };
             if let Some(free) = free {
@@ -211,7 +218,7 @@ impl Drop for Cipher<'_> {
 impl CipherSession for Cipher<'_> {
     /// The key schedule: `mbedtls_aes_setkey_enc`/`_dec` (CFB and CTR
     /// always encrypt), `mbedtls_aes_xts_setkey_*`, `mbedtls_gcm_setkey`,
-    /// `mbedtls_chachapoly_setkey`, `mbedtls_des3_set3key_*`.
+    /// `mbedtls_chachapoly_setkey`, `mbedtls_des3_set3key_*`, `mbedtls_camellia_setkey_*`.
     fn rekey(&mut self, key: &[u8]) -> Result<(), BackendError> {
         let api = self.api;
         let ctx = self.ctx.ptr();
@@ -251,6 +258,18 @@ impl CipherSession for Cipher<'_> {
                         api.mbedtls_des3_set3key_dec
                     };
                     check(api, (f.ok_or_else(|| missing("3DES"))?)(ctx, key.as_ptr()), "mbedtls_des3_set3key")
+                }
+                Kind::CamelliaCbc => {
+                    let f = if enc {
+                        api.mbedtls_camellia_setkey_enc
+                    } else {
+                        api.mbedtls_camellia_setkey_dec
+                    };
+                    check(
+                        api,
+                        (f.ok_or_else(|| missing("Camellia"))?)(ctx, key.as_ptr(), bits),
+                        "mbedtls_camellia_setkey",
+                    )
                 }
             }
         }
