@@ -1,6 +1,6 @@
 //! The wolfCrypt functions cryptobench calls, resolved with `libloading`
 //! from libwolfssl. Signatures and values from wolfSSL 5.5's
-//! wolfssl/wolfcrypt/aes.h, chacha20_poly1305.h, des3.h, hash.h, blake2.h, hmac.h, cmac.h, poly1305.h,
+//! wolfssl/wolfcrypt/aes.h, chacha20_poly1305.h, des3.h, camellia.h, hash.h, blake2.h, hmac.h, cmac.h, poly1305.h,
 //! error-crypt.h, wc_port.h and wolfssl/ssl.h; `word32` is `u32`. Context
 //! structures are opaque here; their sizes depend on the build's
 //! options.h (Debian's 5.5.4 on x86-64: Aes 1104 bytes, 16-byte aligned;
@@ -88,6 +88,11 @@ api_table! {
         wc_Des3_SetIV: fn(Ctx, *const u8) -> c_int;
         wc_Des3_CbcEncrypt: fn(Ctx, *mut u8, *const u8, u32) -> c_int;
         wc_Des3_CbcDecrypt: fn(Ctx, *mut u8, *const u8, u32) -> c_int;
+        // HAVE_CAMELLIA (camellia.h): no init or free; the IV is kept in the object.
+        wc_CamelliaSetKey: fn(Ctx, *const u8, u32, *const u8) -> c_int;
+        wc_CamelliaSetIV: fn(Ctx, *const u8) -> c_int;
+        wc_CamelliaCbcEncrypt: fn(Ctx, *mut u8, *const u8, u32) -> c_int;
+        wc_CamelliaCbcDecrypt: fn(Ctx, *mut u8, *const u8, u32) -> c_int;
         // HAVE_BLAKE2B / HAVE_BLAKE2S: not reachable through wc_Hash (hash.c answers BAD_FUNC_ARG)
         wc_InitBlake2b: fn(Ctx, u32) -> c_int;
         wc_Blake2bUpdate: fn(Ctx, *const u8, u32) -> c_int;

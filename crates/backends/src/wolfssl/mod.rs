@@ -1,7 +1,7 @@
 //! wolfSSL's wolfCrypt (`libwolfssl.so.35`), loaded at run time, through
 //! its native `wc_*` API (wolfssl/wolfcrypt/*.h; wolfSSL manual, "wolfCrypt
 //! API Reference"): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20-Poly1305,
-//! 3DES-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and
+//! 3DES-CBC, Camellia-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and
 //! Poly1305 ([`mac`]), as far as the build has them (each is looked up; a
 //! missing one is `n/a`). wolfSSL 5.5 exports no
 //! call that reads its CPU flags (`cpuid_get_flags` is internal; the
@@ -45,11 +45,7 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
     match alg.id {
         "chacha20-poly1305" => return Ok(Kind::ChaPoly),
         "des-ede3-cbc" => return Ok(Kind::Des3),
-        id if id.starts_with("camellia-") => {
-            return Err(unsupported(format!(
-                "{id} (wolfCrypt has Camellia, wc_Camellia*, but cryptobench does not map it yet)"
-            )))
-        }
+        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {

@@ -51,6 +51,7 @@ pub enum Kind {
     Gcm,
     ChaPoly,
     Des3,
+    CamelliaCbc,
 }
 
 pub struct Cipher<'a> {
@@ -83,7 +84,7 @@ impl<'a> Cipher<'a> {
                     (api.wc_Des3Init.ok_or_else(|| missing("3DES"))?)(c.ctx.ptr(), std::ptr::null_mut(), INVALID_DEVID),
                     "wc_Des3Init",
                 )?,
-                Kind::Xts | Kind::ChaPoly => {}
+                Kind::Xts | Kind::ChaPoly | Kind::CamelliaCbc => {}
                 _ => check(
                     api,
                     (api.wc_AesInit)(c.ctx.ptr(), std::ptr::null_mut(), INVALID_DEVID),
@@ -125,6 +126,10 @@ impl<'a> Cipher<'a> {
                     let f = api.wc_Des3_SetKey.ok_or_else(|| missing("3DES"))?;
                     check(api, f(ctx, key.as_ptr(), ivp, dir), "wc_Des3_SetKey")
                 }
+                Kind::CamelliaCbc => {
+                    let f = api.wc_CamelliaSetKey.ok_or_else(|| missing("Camellia"))?;
+                    check(api, f(ctx, key.as_ptr(), n, ivp), "wc_CamelliaSetKey")
+                }
                 Kind::ChaPoly => {
                     self.key.clear();
                     self.key.extend_from_slice(key);
@@ -147,6 +152,11 @@ impl<'a> Cipher<'a> {
                     api,
                     (api.wc_Des3_SetIV.ok_or_else(|| missing("3DES"))?)(ctx, iv.as_ptr()),
                     "wc_Des3_SetIV",
+                ),
+                Kind::CamelliaCbc => check(
+                    api,
+                    (api.wc_CamelliaSetIV.ok_or_else(|| missing("Camellia"))?)(ctx, iv.as_ptr()),
+                    "wc_CamelliaSetIV",
                 ),
                 Kind::Xts => {
                     self.tweak.copy_from_slice(iv);
@@ -210,6 +220,11 @@ impl<'a> Cipher<'a> {
                     either(enc, api.wc_Des3_CbcEncrypt, api.wc_Des3_CbcDecrypt, "3DES")?(ctx, dst, src, n),
                     "wc_Des3_Cbc*",
                 ),
+                Kind::CamelliaCbc => check(
+                    api,
+                    either(enc, api.wc_CamelliaCbcEncrypt, api.wc_CamelliaCbcDecrypt, "Camellia")?(ctx, dst, src, n),
+                    "wc_CamelliaCbc*",
+                ),
                 Kind::Gcm => check(
                     api,
                     either(
@@ -247,7 +262,7 @@ impl Drop for Cipher<'_> {
                         f(ctx);
                     }
                 }
-                Kind::ChaPoly => {}
+                Kind::ChaPoly | Kind::CamelliaCbc => {}
                 _ => (api.wc_AesFree)(ctx),
             }
         }
