@@ -42,6 +42,9 @@ pub const GNUTLS_CIPHER_CAMELLIA_192_CBC: c_int = 12;
 pub const GNUTLS_CIPHER_CHACHA20_POLY1305: c_int = 23;
 pub const GNUTLS_CIPHER_AES_128_XTS: c_int = 32;
 pub const GNUTLS_CIPHER_AES_256_XTS: c_int = 33;
+/// ChaCha20 with a 32-bit counter and a 96-bit nonce (3.7.7+): a 16-byte IV,
+/// counter first (lib/nettle/cipher.c, as OpenSSL's "chacha20").
+pub const GNUTLS_CIPHER_CHACHA20_32: c_int = 36;
 pub const GNUTLS_CIPHER_AES_192_GCM: c_int = 39;
 
 /// `gnutls_digest_algorithm_t` (= the `gnutls_mac_algorithm_t` values, gnutls.h).

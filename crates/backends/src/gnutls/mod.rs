@@ -52,6 +52,7 @@ fn cipher_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "aes-128-xts" => GNUTLS_CIPHER_AES_128_XTS,
         "aes-256-xts" => GNUTLS_CIPHER_AES_256_XTS,
         "chacha20-poly1305" => GNUTLS_CIPHER_CHACHA20_POLY1305,
+        "chacha20" => GNUTLS_CIPHER_CHACHA20_32,
         "des-ede3-cbc" => GNUTLS_CIPHER_3DES_CBC,
         "camellia-128-cbc" => GNUTLS_CIPHER_CAMELLIA_128_CBC,
         "camellia-192-cbc" => GNUTLS_CIPHER_CAMELLIA_192_CBC,
@@ -265,6 +266,7 @@ impl Backend for GnutlsBackend {
             // (Nettle's) continue a stream only after whole blocks, as Nettle does.
             let unit = match alg.class {
                 AlgorithmClass::Aead if alg.id == "chacha20-poly1305" => 64,
+                _ if alg.id == "chacha20" => 64,
                 AlgorithmClass::Aead => 16,
                 _ => 1,
             };
