@@ -81,6 +81,12 @@ pub fn unsupported(what: impl Into<String>) -> BackendError {
     BackendError::Unsupported(what.into())
 }
 
+/// A catalog algorithm the library offers that its backend does not call
+/// yet: `n/a`, without claiming the library lacks it.
+pub fn not_mapped(id: &str, library: &str) -> BackendError {
+    unsupported(format!("{id} ({library} has it, but cryptobench does not map it for {library} yet)"))
+}
+
 /// Ciphertext and tag of one message through a fresh encrypting session.
 pub fn seal_once<S: CipherSession>(mut s: S, alg: &AlgorithmSpec, iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
     let mut ciphertext = vec![0u8; plaintext.len()];

@@ -35,6 +35,9 @@ fn scheme_of(alg: &AlgorithmSpec) -> Result<Scheme, BackendError> {
             "aes-192-gcm" => Scheme::Aead(ffi::EVP_aead_aes_192_gcm(), Some(ffi::EVP_aes_192_gcm())),
             "aes-256-gcm" => Scheme::Aead(ffi::EVP_aead_aes_256_gcm(), Some(ffi::EVP_aes_256_gcm())),
             "chacha20-poly1305" => Scheme::Aead(ffi::EVP_aead_chacha20_poly1305(), None),
+            "xchacha20-poly1305" => Scheme::Aead(ffi::EVP_aead_xchacha20_poly1305(), None),
+            "aes-128-gcm-siv" => Scheme::Aead(ffi::EVP_aead_aes_128_gcm_siv(), None),
+            "aes-256-gcm-siv" => Scheme::Aead(ffi::EVP_aead_aes_256_gcm_siv(), None),
             id if id.ends_with("-cfb128") || id.ends_with("-xts") => {
                 return Err(unsupported(format!(
                     "{id} (in BoringSSL only in its decrepit library, which boring-sys does not link)"
@@ -161,6 +164,7 @@ impl Backend for BoringBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(md_of(alg)?)?, None));
         }

@@ -2,7 +2,8 @@
 //! `boring`; its safe `boring::symm::Crypter` cannot update in place, so
 //! the EVP calls are made directly): AES ECB/CBC/CTR and 3DES-CBC as
 //! `EVP_CIPHER`s, AES-GCM (128/192/256) and ChaCha20-Poly1305 as
-//! `EVP_AEAD`s (GCM streams also as an `EVP_CIPHER`), MD5, SHA-1 and SHA-2,
+//! `EVP_AEAD`s (GCM streams also as an `EVP_CIPHER`), AES-GCM-SIV and
+//! XChaCha20-Poly1305 (`EVP_AEAD`s, messages only), MD5, SHA-1 and SHA-2,
 //! HMAC, AES-128-CMAC and Poly1305 ([`mac`]; its GHASH is internal to GCM).
 //! BoringSSL has AES-CFB and AES-XTS only in its "decrepit" library, which
 //! boring-sys does not link, no SHA-3 and only BLAKE2b-256. Built only with

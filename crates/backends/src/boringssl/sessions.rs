@@ -44,6 +44,16 @@ pub struct Cipher {
     aead: *mut ffi::EVP_AEAD_CTX,
     /// The tag length of the AEAD (16 for the catalog's).
     tag_len: usize,
+    /// The AEAD decrypts only through `EVP_AEAD_CTX_open`, reading ciphertext ‖ tag:
+    /// BoringSSL's AES-GCM-SIV has no `open_gather` (crypto/cipher/e_aesgcmsiv.c),
+    /// and `EVP_AEAD_CTX_open_gather` refuses it.
+    open_whole: bool,
+}
+
+/// Whether `aead` lacks `open_gather` (see [`Cipher::open_whole`]).
+fn opens_whole(aead: *const ffi::EVP_AEAD) -> bool {
+    // SAFETY: the getters return static descriptors.
+    unsafe { aead == ffi::EVP_aead_aes_128_gcm_siv() || aead == ffi::EVP_aead_aes_256_gcm_siv() }
 }
 
 impl Cipher {
@@ -53,6 +63,7 @@ impl Cipher {
             ctx: std::ptr::null_mut(),
             aead: std::ptr::null_mut(),
             tag_len,
+            open_whole: matches!(scheme, Scheme::Aead(aead, _) if opens_whole(aead)),
         };
         let cipher = match scheme {
             Scheme::Plain(cipher) => Some(cipher),
@@ -121,6 +132,37 @@ impl Drop for Cipher {
             ffi::EVP_CIPHER_CTX_free(self.ctx);
             ffi::EVP_AEAD_CTX_free(self.aead);
         }
+    }
+}
+
+impl Cipher {
+    /// `EVP_AEAD_CTX_open` of ciphertext ‖ tag into `out`.
+    fn open_whole(&mut self, iv: &[u8], aad: &[u8], input: &[u8], out: &mut [u8]) -> Result<(), BackendError> {
+        if input.len() != out.len() + self.tag_len {
+            return Err(BackendError::Invalid("input is not the ciphertext and its tag".into()));
+        }
+        let mut n = 0usize;
+        // SAFETY: live context; `out` holds input.len() - tag_len bytes, as many as the plaintext.
+        let ok = unsafe {
+            ffi::EVP_AEAD_CTX_open(
+                self.aead,
+                out.as_mut_ptr(),
+                &mut n,
+                out.len(),
+                iv.as_ptr(),
+                iv.len(),
+                input.as_ptr(),
+                input.len(),
+                aad.as_ptr(),
+                aad.len(),
+            )
+        };
+        if ok == 1 && n == out.len() {
+            return Ok(());
+        }
+        // SAFETY: clears the queued error of this thread.
+        unsafe { ffi::ERR_clear_error() };
+        Err(BackendError::AuthenticationFailed)
     }
 }
 
@@ -193,7 +235,14 @@ impl CipherSession for Cipher {
         }
     }
 
+    fn tag_appended(&self) -> bool {
+        self.open_whole
+    }
+
     fn open(&mut self, iv: &[u8], aad: &[u8], input: &[u8], out: &mut [u8], tag: &[u8]) -> Result<(), BackendError> {
+        if self.open_whole {
+            return self.open_whole(iv, aad, input, out);
+        }
         if input.len() != out.len() {
             return Err(BackendError::Invalid("input and output differ in length".into()));
         }

@@ -48,6 +48,9 @@ fn cipher_name(alg: &AlgorithmSpec) -> Result<(String, Shape), BackendError> {
         "camellia-256-cbc" => return Ok(("Camellia-256/CBC/NoPadding".into(), Shape::Chained)),
         "aria-128-cbc" => return Ok(("ARIA-128/CBC/NoPadding".into(), Shape::Chained)),
         "sm4-cbc" => return Ok(("SM4/CBC/NoPadding".into(), Shape::Chained)),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "aes-128-siv" | "chacha20" | "xchacha20-poly1305") => {
+            return Err(crate::session::not_mapped(id, "Botan"))
+        }
         _ => {}
     }
     let Some((bits, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -79,6 +82,7 @@ fn hash_name(alg: &AlgorithmSpec) -> Result<&'static str, BackendError> {
         "sm3" => "SM3",
         "blake2b512" => "BLAKE2b(512)",
         "blake2s256" => "BLAKE2s(256)",
+        id @ ("shake128" | "shake256") => return Err(crate::session::not_mapped(id, "Botan")),
         id => return Err(unsupported(format!("{id} (not in Botan)"))),
     })
 }
@@ -247,6 +251,7 @@ impl Backend for BotanBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
         }

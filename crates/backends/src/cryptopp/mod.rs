@@ -40,6 +40,9 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
         "aria-128-cbc" => return Ok(K_ARIA_CBC),
         "sm4-cbc" => return Ok(K_SM4_CBC),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => {
+            return Err(crate::session::not_mapped(id, "Crypto++"))
+        }
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -72,6 +75,7 @@ fn hash_kind(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "sha3-224" => 10,
         "sha3-384" => 11,
         "sm3" => 12,
+        id @ ("shake128" | "shake256") => return Err(crate::session::not_mapped(id, "Crypto++")),
         id => return Err(unsupported(format!("{id} (not in Crypto++)"))),
     })
 }
@@ -195,6 +199,7 @@ impl Backend for CryptoppBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             let h = self.hash(alg)?;
             let provider = h.provider();

@@ -53,6 +53,7 @@ fn cipher_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "aes-256-xts" => GNUTLS_CIPHER_AES_256_XTS,
         "chacha20-poly1305" => GNUTLS_CIPHER_CHACHA20_POLY1305,
         "chacha20" => GNUTLS_CIPHER_CHACHA20_32,
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-siv") => return Err(crate::session::not_mapped(id, "GnuTLS")),
         "des-ede3-cbc" => GNUTLS_CIPHER_3DES_CBC,
         "camellia-128-cbc" => GNUTLS_CIPHER_CAMELLIA_128_CBC,
         "camellia-192-cbc" => GNUTLS_CIPHER_CAMELLIA_192_CBC,
@@ -255,6 +256,7 @@ impl Backend for GnutlsBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.digest(alg)?)?, None));
         }

@@ -43,6 +43,7 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
         "chacha20-poly1305" => return Ok(Kind::ChaPoly),
         "des-ede3-cbc" => return Ok(Kind::Des3),
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "chacha20") => return Err(crate::session::not_mapped(id, "Mbed TLS")),
         "aria-128-cbc" => {
             return Err(unsupported(
                 "aria-128-cbc (Mbed TLS has ARIA from 2.10, aria.h, but cryptobench does not map it yet)",
@@ -259,6 +260,7 @@ impl Backend for MbedtlsBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.md(alg)?)?, None));
         }

@@ -106,6 +106,7 @@ impl Backend for RingBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, Hash::new(digest_of(alg)?), None));
         }

@@ -80,6 +80,9 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<(Kind, &'static str), BackendError> {
         "chacha20-poly1305" => return Ok((Kind::ChaPoly, "aes")),
         "des-ede3-cbc" => return Ok((Kind::Cbc, "3des")),
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok((Kind::Cbc, "camellia")),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "chacha20") => {
+            return Err(crate::session::not_mapped(id, "LibTomCrypt"))
+        }
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -193,6 +196,7 @@ impl TomcryptBackend {
             "sha3-512" => fns(a.sha3_512_init, a.sha3_process, a.sha3_done),
             "blake2b512" => fns(a.blake2b_512_init, a.blake2b_process, a.blake2b_done),
             "blake2s256" => fns(a.blake2s_256_init, a.blake2s_process, a.blake2s_done),
+            id @ ("shake128" | "shake256") => return Err(crate::session::not_mapped(id, "LibTomCrypt")),
             id => return Err(unsupported(format!("{id} (not in LibTomCrypt)"))),
         };
         match (found, self.hashes.get(alg.id)) {
@@ -297,6 +301,7 @@ impl Backend for TomcryptBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
         }

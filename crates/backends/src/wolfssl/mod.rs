@@ -46,6 +46,9 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
         "chacha20-poly1305" => return Ok(Kind::ChaPoly),
         "des-ede3-cbc" => return Ok(Kind::Des3),
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-siv" | "xchacha20-poly1305" | "chacha20") => {
+            return Err(crate::session::not_mapped(id, "wolfCrypt"))
+        }
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -127,6 +130,7 @@ impl WolfsslBackend {
             "sha3-256" => (WC_HASH_TYPE_SHA3_256, a.wc_Sha3_256_Copy),
             "sha3-384" => (WC_HASH_TYPE_SHA3_384, a.wc_Sha3_384_Copy),
             "sha3-512" => (WC_HASH_TYPE_SHA3_512, a.wc_Sha3_512_Copy),
+            "shake256" => return Err(crate::session::not_mapped("shake256", "wolfCrypt")),
             id => return Err(unsupported(format!("{id} (not in wolfCrypt)"))),
         };
         // SAFETY: plain query; negative when the type is not built in.
@@ -236,6 +240,7 @@ impl Backend for WolfsslBackend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::traits::check_mode(alg, cell)?;
         if alg.is_digest() {
             return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
         }
