@@ -444,8 +444,10 @@ pub struct VerifyArgs {
     #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
     pub algos: Vec<String>,
 
-    /// A test vector file in Project Wycheproof's JSON format (aes_gcm, chacha20_poly1305,
-    /// aes_cbc_pkcs5, aes_xts); repeat for several.
+    /// A test vector file: Project Wycheproof JSON (AEADs: aes_gcm, aes_ccm, aes_gcm_siv,
+    /// aes_siv_cmac, chacha20/xchacha20_poly1305; ciphers: aes/camellia/aria_cbc_pkcs5, aes_xts;
+    /// MACs: hmac_sha*, aes_cmac) or a NIST CAVP .rsp file (e.g. gcmDecrypt128.rsp); repeat
+    /// for several.
     #[arg(long = "vectors", value_name = "FILE")]
     pub vectors: Vec<std::path::PathBuf>,
 
