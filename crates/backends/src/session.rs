@@ -84,7 +84,9 @@ pub fn unsupported(what: impl Into<String>) -> BackendError {
 /// A catalog algorithm the library offers that its backend does not call
 /// yet: `n/a`, without claiming the library lacks it.
 pub fn not_mapped(id: &str, library: &str) -> BackendError {
-    unsupported(format!("{id} ({library} has it, but cryptobench does not map it for {library} yet)"))
+    unsupported(format!(
+        "{id} ({library} has it, but cryptobench does not map it for {library} yet)"
+    ))
 }
 
 /// Ciphertext and tag of one message through a fresh encrypting session.

@@ -55,7 +55,11 @@ impl Mac {
                 MacKind::Cmac => (State::Cmac(null_check(ffi::CMAC_CTX_new(), "CMAC_CTX_new")?), 16),
                 MacKind::Poly1305 => (State::Poly1305(CtxMem::new(std::mem::size_of::<ffi::poly1305_state>())), 16),
             };
-            let mut mac = Mac { state, key: key.to_vec(), len };
+            let mut mac = Mac {
+                state,
+                key: key.to_vec(),
+                len,
+            };
             match (&mut mac.state, kind) {
                 (State::Hmac(ctx), MacKind::Hmac(md)) => check(
                     ffi::HMAC_Init_ex(*ctx, key.as_ptr().cast(), key.len(), md, std::ptr::null_mut()),
@@ -151,13 +155,21 @@ impl DigestSession for Mac {
             match &self.state {
                 State::Hmac(ctx) => {
                     let dup = null_check(ffi::HMAC_CTX_new(), "HMAC_CTX_new")?;
-                    let copy = Mac { state: State::Hmac(dup), key: Vec::new(), len: self.len };
+                    let copy = Mac {
+                        state: State::Hmac(dup),
+                        key: Vec::new(),
+                        len: self.len,
+                    };
                     check(ffi::HMAC_CTX_copy_ex(dup, *ctx), "HMAC_CTX_copy_ex")?;
                     copy
                 }
                 State::Cmac(ctx) => {
                     let dup = null_check(ffi::CMAC_CTX_new(), "CMAC_CTX_new")?;
-                    let copy = Mac { state: State::Cmac(dup), key: Vec::new(), len: self.len };
+                    let copy = Mac {
+                        state: State::Cmac(dup),
+                        key: Vec::new(),
+                        len: self.len,
+                    };
                     check(ffi::CMAC_CTX_copy(dup, *ctx), "CMAC_CTX_copy")?;
                     copy
                 }
@@ -182,13 +194,27 @@ pub fn mac_once(kind: MacKind, key: &[u8], msg: &[u8], len: usize) -> Result<Vec
         match kind {
             MacKind::Hmac(md) => {
                 if ffi::EVP_MD_size(md) != len {
-                    return Err(BackendError::Invalid(format!("this HMAC writes {}-byte tags", ffi::EVP_MD_size(md))));
+                    return Err(BackendError::Invalid(format!(
+                        "this HMAC writes {}-byte tags",
+                        ffi::EVP_MD_size(md)
+                    )));
                 }
                 let mut n: c_uint = 0;
-                let p = ffi::HMAC(md, key.as_ptr().cast(), key.len(), msg.as_ptr(), msg.len(), out.as_mut_ptr(), &mut n);
+                let p = ffi::HMAC(
+                    md,
+                    key.as_ptr().cast(),
+                    key.len(),
+                    msg.as_ptr(),
+                    msg.len(),
+                    out.as_mut_ptr(),
+                    &mut n,
+                );
                 check(c_int_of(!p.is_null()), "HMAC")?;
             }
-            MacKind::Cmac => check(ffi::AES_CMAC(out.as_mut_ptr(), key.as_ptr(), key.len(), msg.as_ptr(), msg.len()), "AES_CMAC")?,
+            MacKind::Cmac => check(
+                ffi::AES_CMAC(out.as_mut_ptr(), key.as_ptr(), key.len(), msg.as_ptr(), msg.len()),
+                "AES_CMAC",
+            )?,
             MacKind::Poly1305 => Mac::new(kind, key)?.digest(msg, &mut out)?,
         }
     }

@@ -97,7 +97,11 @@ fn mac_name(alg: &AlgorithmSpec) -> Result<(&'static str, bool), BackendError> {
         "hmac-sha512" => ("HMAC(SHA-512)", false),
         "aes-128-cmac" => ("CMAC(AES-128)", false),
         "poly1305" => ("Poly1305", true),
-        id => return Err(unsupported(format!("{id} (not in Botan's MACs: GHASH is internal to GCM and GMAC)"))),
+        id => {
+            return Err(unsupported(format!(
+                "{id} (not in Botan's MACs: GHASH is internal to GCM and GMAC)"
+            )))
+        }
     })
 }
 
@@ -168,7 +172,9 @@ impl BotanBackend {
             return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
         }
         let m = BotanMac::new(&self.api, name, key, one_time).map_err(|e| match e {
-            BackendError::Call { call: "botan_mac_init", .. } => unsupported(format!("{} (not in {}: {name})", alg.id, self.version)),
+            BackendError::Call {
+                call: "botan_mac_init", ..
+            } => unsupported(format!("{} (not in {}: {name})", alg.id, self.version)),
             other => other,
         })?;
         if m.output_length()? != alg.digest_len {

@@ -40,9 +40,7 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
         "aria-128-cbc" => return Ok(K_ARIA_CBC),
         "sm4-cbc" => return Ok(K_SM4_CBC),
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => {
-            return Err(crate::session::not_mapped(id, "Crypto++"))
-        }
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => return Err(crate::session::not_mapped(id, "Crypto++")),
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {

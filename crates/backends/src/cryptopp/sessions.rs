@@ -127,9 +127,9 @@ impl<'a> Hash<'a> {
     }
     /// A MAC keyed with `key` (`cbcp_mac_new`): the same calls as a hash.
     pub fn mac(api: &'a Api, kind: c_int, key: &[u8]) -> Result<Hash<'a>, BackendError> {
-        let new = api.cbcp_mac_new.ok_or_else(|| {
-            BackendError::Unsupported("MACs (this build of the Crypto++ shim has no cbcp_mac_new; rebuild it)".into())
-        })?;
+        let new = api
+            .cbcp_mac_new
+            .ok_or_else(|| BackendError::Unsupported("MACs (this build of the Crypto++ shim has no cbcp_mac_new; rebuild it)".into()))?;
         // SAFETY: plain constructor call; the key is copied by Crypto++.
         let handle = unsafe { new(kind, key.as_ptr(), key.len()) };
         if handle.is_null() {

@@ -261,7 +261,12 @@ impl Backend for GnutlsBackend {
             return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.digest(alg)?)?, None));
         }
         if alg.is_mac() {
-            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, self.mac_keyed(alg, &inputs.key)?, &inputs.key)?, None));
+            return Ok(prepare_digest(
+                cell,
+                alg,
+                Mac::new(&self.api, self.mac_keyed(alg, &inputs.key)?, &inputs.key)?,
+                None,
+            ));
         }
         if cell.mode == Mode::Stream {
             // GnuTLS's GCM (its own x86 code and Nettle's) and ChaCha20-Poly1305

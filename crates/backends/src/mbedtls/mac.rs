@@ -55,7 +55,12 @@ impl<'a> Mac<'a> {
         match kind {
             MacKind::Hmac(info) => unsafe {
                 (api.mbedtls_md_init)(ctx.ptr());
-                let mut mac = Mac { api, kind, ctx, key: key.to_vec() };
+                let mut mac = Mac {
+                    api,
+                    kind,
+                    ctx,
+                    key: key.to_vec(),
+                };
                 check(api, (api.mbedtls_md_setup)(mac.ctx.ptr(), info, 1), "mbedtls_md_setup")?;
                 check(
                     api,
@@ -65,18 +70,25 @@ impl<'a> Mac<'a> {
                 Ok(mac)
             },
             MacKind::Cmac(info) => {
-                let (Some(init), Some(setup), Some(starts)) = (
-                    api.mbedtls_cipher_init,
-                    api.mbedtls_cipher_setup,
-                    api.mbedtls_cipher_cmac_starts,
-                ) else {
+                let (Some(init), Some(setup), Some(starts)) =
+                    (api.mbedtls_cipher_init, api.mbedtls_cipher_setup, api.mbedtls_cipher_cmac_starts)
+                else {
                     return Err(absent("aes-128-cmac"));
                 };
                 unsafe {
                     init(ctx.ptr());
-                    let mut mac = Mac { api, kind, ctx, key: key.to_vec() };
+                    let mut mac = Mac {
+                        api,
+                        kind,
+                        ctx,
+                        key: key.to_vec(),
+                    };
                     check(api, setup(mac.ctx.ptr(), info), "mbedtls_cipher_setup")?;
-                    check(api, starts(mac.ctx.ptr(), key.as_ptr(), key.len() * 8), "mbedtls_cipher_cmac_starts")?;
+                    check(
+                        api,
+                        starts(mac.ctx.ptr(), key.as_ptr(), key.len() * 8),
+                        "mbedtls_cipher_cmac_starts",
+                    )?;
                     Ok(mac)
                 }
             }
@@ -86,7 +98,12 @@ impl<'a> Mac<'a> {
                 };
                 unsafe {
                     init(ctx.ptr());
-                    let mut mac = Mac { api, kind, ctx, key: key.to_vec() };
+                    let mut mac = Mac {
+                        api,
+                        kind,
+                        ctx,
+                        key: key.to_vec(),
+                    };
                     check(api, starts(mac.ctx.ptr(), key.as_ptr()), "mbedtls_poly1305_starts")?;
                     Ok(mac)
                 }
@@ -157,7 +174,11 @@ impl DigestSession for Mac<'_> {
         // SAFETY: a keyed context of this kind.
         unsafe {
             match self.kind {
-                MacKind::Hmac(_) => check(api, (api.mbedtls_md_hmac_update)(ctx, msg.as_ptr(), msg.len()), "mbedtls_md_hmac_update"),
+                MacKind::Hmac(_) => check(
+                    api,
+                    (api.mbedtls_md_hmac_update)(ctx, msg.as_ptr(), msg.len()),
+                    "mbedtls_md_hmac_update",
+                ),
                 MacKind::Cmac(_) => match api.mbedtls_cipher_cmac_update {
                     Some(f) => check(api, f(ctx, msg.as_ptr(), msg.len()), "mbedtls_cipher_cmac_update"),
                     None => Err(absent("aes-128-cmac")),
@@ -194,11 +215,7 @@ impl DigestSession for Mac<'_> {
                 copy.finish(&mut out)?;
                 16
             }
-            MacKind::Cmac(_) => {
-                return Err(unsupported(
-                    "reading a running CMAC (Mbed TLS cannot copy a CMAC context)",
-                ))
-            }
+            MacKind::Cmac(_) => return Err(unsupported("reading a running CMAC (Mbed TLS cannot copy a CMAC context)")),
         };
         out.truncate(len);
         Ok(out)
@@ -225,7 +242,11 @@ pub fn mac_once(api: &Api, kind: MacKind, key: &[u8], msg: &[u8], out: &mut [u8]
                 None => Err(absent("aes-128-cmac")),
             },
             MacKind::Poly1305 => match api.mbedtls_poly1305_mac {
-                Some(f) => check(api, f(key.as_ptr(), msg.as_ptr(), msg.len(), out.as_mut_ptr()), "mbedtls_poly1305_mac"),
+                Some(f) => check(
+                    api,
+                    f(key.as_ptr(), msg.as_ptr(), msg.len(), out.as_mut_ptr()),
+                    "mbedtls_poly1305_mac",
+                ),
                 None => Err(absent("poly1305")),
             },
         }

@@ -182,7 +182,11 @@ impl<'a> Cipher<'a> {
                 }
                 Kind::CamelliaCbc => {
                     let f = api.mbedtls_camellia_crypt_cbc.ok_or_else(|| missing("Camellia"))?;
-                    check(api, f(ctx, mode, len, self.chain.as_mut_ptr(), src, dst), "mbedtls_camellia_crypt_cbc")
+                    check(
+                        api,
+                        f(ctx, mode, len, self.chain.as_mut_ptr(), src, dst),
+                        "mbedtls_camellia_crypt_cbc",
+                    )
                 }
                 Kind::Gcm => check(api, (api.mbedtls_gcm_update)(ctx, len, src, dst), "mbedtls_gcm_update"),
                 Kind::ChaPoly => {

@@ -116,8 +116,14 @@ fn done(api: &Api, kind: MacKind, ctx: &mut CtxMem, out: &mut [u8]) -> Result<()
     // SAFETY: a keyed state of this kind; `out` holds `n` bytes.
     let (rc, call) = unsafe {
         match kind {
-            MacKind::Hmac(_) => (api.hmac_done.ok_or_else(|| missing("HMAC"))?(ctx.ptr(), out.as_mut_ptr(), &mut n), "hmac_done"),
-            MacKind::Cmac(_) => (api.omac_done.ok_or_else(|| missing("CMAC"))?(ctx.ptr(), out.as_mut_ptr(), &mut n), "omac_done"),
+            MacKind::Hmac(_) => (
+                api.hmac_done.ok_or_else(|| missing("HMAC"))?(ctx.ptr(), out.as_mut_ptr(), &mut n),
+                "hmac_done",
+            ),
+            MacKind::Cmac(_) => (
+                api.omac_done.ok_or_else(|| missing("CMAC"))?(ctx.ptr(), out.as_mut_ptr(), &mut n),
+                "omac_done",
+            ),
             MacKind::Poly1305 => (
                 api.poly1305_done.ok_or_else(|| missing("Poly1305"))?(ctx.ptr(), out.as_mut_ptr(), &mut n),
                 "poly1305_done",
@@ -143,8 +149,14 @@ impl DigestSession for Mac<'_> {
         // SAFETY: a keyed state of this kind.
         let (rc, call) = unsafe {
             match self.kind {
-                MacKind::Hmac(_) => (api.hmac_process.ok_or_else(|| missing("HMAC"))?(ctx, msg.as_ptr(), n), "hmac_process"),
-                MacKind::Cmac(_) => (api.omac_process.ok_or_else(|| missing("CMAC"))?(ctx, msg.as_ptr(), n), "omac_process"),
+                MacKind::Hmac(_) => (
+                    api.hmac_process.ok_or_else(|| missing("HMAC"))?(ctx, msg.as_ptr(), n),
+                    "hmac_process",
+                ),
+                MacKind::Cmac(_) => (
+                    api.omac_process.ok_or_else(|| missing("CMAC"))?(ctx, msg.as_ptr(), n),
+                    "omac_process",
+                ),
                 MacKind::Poly1305 => (
                     api.poly1305_process.ok_or_else(|| missing("Poly1305"))?(ctx, msg.as_ptr(), n),
                     "poly1305_process",
@@ -174,9 +186,18 @@ pub fn mac_once(api: &Api, kind: MacKind, key: &[u8], msg: &[u8], len: usize) ->
     // SAFETY: `out` holds `n` bytes; key and message are read only.
     let (rc, call) = unsafe {
         match kind {
-            MacKind::Hmac(hash) => (api.hmac_memory.ok_or_else(|| missing("HMAC"))?(hash, k, kn, m, mn, out.as_mut_ptr(), &mut n), "hmac_memory"),
-            MacKind::Cmac(cipher) => (api.omac_memory.ok_or_else(|| missing("CMAC"))?(cipher, k, kn, m, mn, out.as_mut_ptr(), &mut n), "omac_memory"),
-            MacKind::Poly1305 => (api.poly1305_memory.ok_or_else(|| missing("Poly1305"))?(k, kn, m, mn, out.as_mut_ptr(), &mut n), "poly1305_memory"),
+            MacKind::Hmac(hash) => (
+                api.hmac_memory.ok_or_else(|| missing("HMAC"))?(hash, k, kn, m, mn, out.as_mut_ptr(), &mut n),
+                "hmac_memory",
+            ),
+            MacKind::Cmac(cipher) => (
+                api.omac_memory.ok_or_else(|| missing("CMAC"))?(cipher, k, kn, m, mn, out.as_mut_ptr(), &mut n),
+                "omac_memory",
+            ),
+            MacKind::Poly1305 => (
+                api.poly1305_memory.ok_or_else(|| missing("Poly1305"))?(k, kn, m, mn, out.as_mut_ptr(), &mut n),
+                "poly1305_memory",
+            ),
         }
     };
     check(api, rc, call)?;

@@ -9,8 +9,8 @@
 //! in the details.
 
 mod api;
-mod mac;
 mod defects;
+mod mac;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -260,7 +260,8 @@ impl Backend for TomcryptBackend {
             self.hash(alg).map(drop)
         } else if alg.is_mac() {
             let key = crate::verify::inputs_for(alg, 1).key;
-            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key, alg.digest_len).map(drop))
+            self.mac(alg, &key)
+                .and_then(|kind| Mac::new(&self.api, kind, &key, alg.digest_len).map(drop))
         } else {
             let inputs = crate::verify::inputs_for(alg, 1);
             self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
@@ -313,7 +314,12 @@ impl Backend for TomcryptBackend {
                     alg.id
                 )));
             }
-            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key, alg.digest_len)?, None));
+            return Ok(prepare_digest(
+                cell,
+                alg,
+                Mac::new(&self.api, kind, &inputs.key, alg.digest_len)?,
+                None,
+            ));
         }
         prepare_cipher(
             cell,

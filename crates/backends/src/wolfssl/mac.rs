@@ -56,7 +56,11 @@ fn keyed(api: &Api, kind: MacKind, key: &[u8]) -> Result<CtxMem, BackendError> {
             }
             MacKind::Cmac => {
                 let init = api.wc_InitCmac.ok_or_else(|| missing("CMAC"))?;
-                check(api, init(ctx.ptr(), key.as_ptr(), n, WC_CMAC_AES, std::ptr::null_mut()), "wc_InitCmac")?;
+                check(
+                    api,
+                    init(ctx.ptr(), key.as_ptr(), n, WC_CMAC_AES, std::ptr::null_mut()),
+                    "wc_InitCmac",
+                )?;
             }
             MacKind::Poly1305 => {
                 let set_key = api.wc_Poly1305SetKey.ok_or_else(|| missing("Poly1305"))?;
@@ -84,7 +88,11 @@ impl<'a> Mac<'a> {
         // SAFETY: a keyed object of this kind; `out` holds the tag (checked when the cell was prepared).
         unsafe {
             match kind {
-                MacKind::Hmac(..) => check(api, api.wc_HmacFinal.ok_or_else(|| missing("HMAC"))?(ctx.ptr(), out.as_mut_ptr()), "wc_HmacFinal"),
+                MacKind::Hmac(..) => check(
+                    api,
+                    api.wc_HmacFinal.ok_or_else(|| missing("HMAC"))?(ctx.ptr(), out.as_mut_ptr()),
+                    "wc_HmacFinal",
+                ),
                 MacKind::Cmac => {
                     let mut n = len32(out.len())?;
                     check(
@@ -117,8 +125,16 @@ fn update(api: &Api, kind: MacKind, ctx: &mut CtxMem, msg: &[u8]) -> Result<(), 
     // SAFETY: a keyed object of this kind.
     unsafe {
         match kind {
-            MacKind::Hmac(..) => check(api, api.wc_HmacUpdate.ok_or_else(|| missing("HMAC"))?(ctx.ptr(), msg.as_ptr(), n), "wc_HmacUpdate"),
-            MacKind::Cmac => check(api, api.wc_CmacUpdate.ok_or_else(|| missing("CMAC"))?(ctx.ptr(), msg.as_ptr(), n), "wc_CmacUpdate"),
+            MacKind::Hmac(..) => check(
+                api,
+                api.wc_HmacUpdate.ok_or_else(|| missing("HMAC"))?(ctx.ptr(), msg.as_ptr(), n),
+                "wc_HmacUpdate",
+            ),
+            MacKind::Cmac => check(
+                api,
+                api.wc_CmacUpdate.ok_or_else(|| missing("CMAC"))?(ctx.ptr(), msg.as_ptr(), n),
+                "wc_CmacUpdate",
+            ),
             MacKind::Poly1305 => check(
                 api,
                 api.wc_Poly1305Update.ok_or_else(|| missing("Poly1305"))?(ctx.ptr(), msg.as_ptr(), n),
@@ -135,7 +151,11 @@ impl DigestSession for Mac<'_> {
             (None, MacKind::Poly1305) => {
                 let set_key = self.api.wc_Poly1305SetKey.ok_or_else(|| missing("Poly1305"))?;
                 // SAFETY: the object; a 32-byte key (checked when the cell was prepared).
-                check(self.api, unsafe { set_key(self.ctx.ptr(), self.key.as_ptr(), 32) }, "wc_Poly1305SetKey")?;
+                check(
+                    self.api,
+                    unsafe { set_key(self.ctx.ptr(), self.key.as_ptr(), 32) },
+                    "wc_Poly1305SetKey",
+                )?;
             }
             _ => {}
         }
@@ -175,7 +195,16 @@ pub fn cmac_once(api: &Api, key: &[u8], msg: &[u8]) -> Result<Vec<u8>, BackendEr
     let mut out = vec![0u8; 16];
     let mut n = 16u32;
     // SAFETY: `out` holds `n` bytes; key and message are read only.
-    let rc = unsafe { generate(out.as_mut_ptr(), &mut n, msg.as_ptr(), len32(msg.len())?, key.as_ptr(), len32(key.len())?) };
+    let rc = unsafe {
+        generate(
+            out.as_mut_ptr(),
+            &mut n,
+            msg.as_ptr(),
+            len32(msg.len())?,
+            key.as_ptr(),
+            len32(key.len())?,
+        )
+    };
     check(api, rc, "wc_AesCmacGenerate")?;
     Ok(out)
 }
