@@ -93,7 +93,7 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "cryptopp" => Ok(Box::new(cryptopp::CryptoppBackend::open(spec.library.as_deref())?)),
         "boring" => linked_in("boring", spec).and_then(|()| boringssl::open()),
         "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
-        "aws-lc-rs" => linked_in("aws-lc-rs", spec).map(|()| Box::new(aws_lc::AwsLcBackend::open()) as Box<dyn Backend>),
+        "aws-lc-rs" => linked_in("aws-lc-rs", spec).and_then(|()| aws_lc::open()),
         #[cfg(not(target_os = "linux"))]
         "kernel" => Err(OpenError::Refused(
             "the kernel crypto API is reached through AF_ALG sockets, which only Linux has".into(),
