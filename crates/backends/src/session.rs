@@ -81,6 +81,16 @@ pub fn unsupported(what: impl Into<String>) -> BackendError {
     BackendError::Unsupported(what.into())
 }
 
+/// A MAC key of the catalog's length: CMAC and Poly1305 take one length
+/// only (HMAC takes any, and is not checked), and some libraries abort
+/// rather than refuse another.
+pub fn check_mac_key(alg: &AlgorithmSpec, key: &[u8]) -> Result<(), BackendError> {
+    if key.len() != alg.key_len {
+        return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+    }
+    Ok(())
+}
+
 /// A catalog algorithm the library offers that its backend does not call
 /// yet: `n/a`, without claiming the library lacks it.
 pub fn not_mapped(id: &str, library: &str) -> BackendError {

@@ -78,9 +78,7 @@ fn mac_of(alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
             id => return Err(unsupported(format!("{id} (not in BoringSSL: its GHASH is internal to GCM)"))),
         }
     };
-    if key.len() != alg.key_len {
-        return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
-    }
+    crate::session::check_mac_key(alg, key)?;
     Ok(kind)
 }
 

@@ -168,8 +168,8 @@ impl BotanBackend {
 impl BotanBackend {
     fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<BotanMac<'_>, BackendError> {
         let (name, one_time) = mac_name(alg)?;
-        if !alg.id.starts_with("hmac-") && key.len() != alg.key_len {
-            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        if !alg.id.starts_with("hmac-") {
+            crate::session::check_mac_key(alg, key)?;
         }
         let m = BotanMac::new(&self.api, name, key, one_time).map_err(|e| match e {
             BackendError::Call {

@@ -89,9 +89,7 @@ fn mac_kind(alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
         "poly1305" => M_POLY1305_TLS,
         id => return Err(unsupported(format!("{id} (not in Crypto++'s MACs: its GHASH is internal to GCM)"))),
     };
-    if key.len() != alg.key_len {
-        return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
-    }
+    crate::session::check_mac_key(alg, key)?;
     Ok(kind)
 }
 

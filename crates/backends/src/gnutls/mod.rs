@@ -160,8 +160,8 @@ impl GnutlsBackend {
     /// on a CMAC key of another length (lib/nettle/mac.c, `_wrap_cmac128_set_key`).
     fn mac_keyed(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
         let algo = self.mac(alg)?;
-        if algo == GNUTLS_MAC_AES_CMAC_128 && key.len() != alg.key_len {
-            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        if algo == GNUTLS_MAC_AES_CMAC_128 {
+            crate::session::check_mac_key(alg, key)?;
         }
         Ok(algo)
     }

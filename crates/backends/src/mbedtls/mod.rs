@@ -181,9 +181,7 @@ impl MbedtlsBackend {
             "poly1305" => return Err(unsupported("poly1305 (MBEDTLS_POLY1305_C is not built into this Mbed TLS)")),
             id => return Err(unsupported(format!("{id} (not in Mbed TLS 2.28: its GHASH is internal to GCM)"))),
         };
-        if key.len() != alg.key_len {
-            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
-        }
+        crate::session::check_mac_key(alg, key)?;
         Ok(kind)
     }
 

@@ -230,9 +230,7 @@ impl TomcryptBackend {
             "poly1305" => return Err(not_built("Poly1305")),
             id => return Err(unsupported(format!("{id} (not in LibTomCrypt: its GHASH is internal to GCM)"))),
         };
-        if key.len() != alg.key_len {
-            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
-        }
+        crate::session::check_mac_key(alg, key)?;
         Ok(kind)
     }
 }

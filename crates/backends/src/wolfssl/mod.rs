@@ -160,9 +160,7 @@ impl WolfsslBackend {
             "aes-128-cmac" | "poly1305" => return Err(not_built()),
             id => return Err(unsupported(format!("{id} (not in wolfCrypt: its GHASH is internal to GCM)"))),
         };
-        if key.len() != alg.key_len {
-            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
-        }
+        crate::session::check_mac_key(alg, key)?;
         Ok(kind)
     }
 }
