@@ -97,7 +97,9 @@ pub struct RunArgs {
 
     /// A library to measure: a backend id (`cryptobench backends` lists them) for
     /// the system's library, `ID=PATH` for a given file (e.g. `openssl=PATH` for any libcrypto of
-    /// 1.1.1, 3.x or 4.x), or `all` for every backend available here. Repeat for several
+    /// 1.1.1, 3.x or 4.x), or `all` for every backend available here. The language runtimes
+    /// `python:hashlib`, `python:cryptography`, `node`, `go` and `java` take their executable as
+    /// PATH (e.g. `python:cryptography=/usr/bin/python3`). Repeat for several
     /// configurations side by side [default: openssl].
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,

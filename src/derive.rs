@@ -1,5 +1,6 @@
 //! Figures derived from measured ones after a run: cycles per byte at the
-//! measured clock, the overhead model per row, and sbc-bench's score per MHz.
+//! measured clock, the overhead model per row, sbc-bench's score per MHz,
+//! and each runtime's rows against the C library underneath (binding.rs).
 //! Nothing here measures; everything is recomputable from the samples.
 
 use cryptobench_core::overhead::fit;
@@ -28,6 +29,7 @@ pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
         cycles_per_byte(c);
         c.score = score(c, own);
     }
+    crate::binding::derive(run);
 }
 
 fn cycles_per_byte(c: &mut ConfigurationResult) {

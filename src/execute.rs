@@ -95,6 +95,7 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             overheads: Vec::new(),
             score: None,
             platform: None,
+            bindings: Vec::new(),
         };
         match probe(&c.spec, plan.pin_cpu)? {
             Probe::Available { backend, platform, .. } => {

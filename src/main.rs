@@ -4,6 +4,7 @@
 
 mod arch;
 mod audit;
+mod binding;
 mod cli;
 mod commands;
 mod cross_check;

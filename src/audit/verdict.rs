@@ -333,6 +333,7 @@ mod tests {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                bindings: Vec::new(),
             });
             // What an x86 OpenSSL mask of two words clears (crates/cpu/src/features/openssl.rs).
             let cleared = set

@@ -1,6 +1,7 @@
 //! `cryptobench backends`: every backend, probed in its own worker: available
 //! or why not (with what to install), the library's own version, the file
-//! loaded, and which catalog algorithms it supports.
+//! loaded, and which catalog algorithms it supports; for a language runtime
+//! also the library underneath.
 
 use std::process::ExitCode;
 
@@ -47,14 +48,29 @@ fn print_table(rows: &[(String, Probe)]) {
                 backend.library_path.clone().unwrap_or_else(|| "-".into()),
                 format!("{} of {}", supported.len(), CATALOG.len()),
             ]),
-            Probe::Unavailable(reason) => table.add_row(vec![id.clone(), "unavailable".into(), reason.clone(), "-".into(), "-".into()]),
+            Probe::Unavailable(_) => table.add_row(vec![
+                id.clone(),
+                "unavailable".into(),
+                "(why: below)".into(),
+                "-".into(),
+                "-".into(),
+            ]),
         };
     }
     println!("{table}\n");
+    // Reasons are long (a runtime's says what to install): one line each, under the table.
+    for (id, p) in rows {
+        if let Probe::Unavailable(reason) = p {
+            println!("{id} is unavailable: {reason}");
+        }
+    }
     for (id, p) in rows {
         match p {
             Probe::Available { backend, supported, .. } => {
                 println!("{id}: {}", supported.join(", "));
+                if let Some(under) = backend.details.get("underneath") {
+                    println!("  underneath: {under}");
+                }
                 if let Some(cpu) = &backend.cpu_capabilities {
                     println!("  cpu: {cpu}");
                 }

@@ -39,6 +39,9 @@ pub enum OpenError {
     },
     #[error("{id} is linked into cryptobench and loads no library; drop the path from --backend {id}={path}")]
     NoLibraryFile { id: &'static str, path: String },
+    /// A language runtime, its module or its driver cannot be used; the hint says how to install it.
+    #[error("{reason}; {hint}")]
+    Runtime { reason: String, hint: String },
     #[error("no {library} found on this system (tried {tried}); install it or give its path with --backend {id}=PATH")]
     NotFound {
         library: &'static str,

@@ -28,6 +28,7 @@ pub mod ocb_iterated;
 pub mod openssl;
 mod provider_hmac;
 pub mod ring;
+pub mod runtime;
 pub mod rustcrypto;
 mod session;
 pub mod sodium;
@@ -43,7 +44,8 @@ pub use traits::{catalog_lengths_only, check_mode, Backend, CellInputs, Primitiv
 
 use cryptobench_core::result::ConfigurationSpec;
 
-/// Every backend id `--backend` accepts.
+/// Every backend id `--backend` accepts: the C libraries, the linked-in
+/// Rust crates, the kernel, then the language runtimes ([`runtime`]).
 pub const BACKEND_IDS: &[&str] = &[
     "openssl",
     "gcrypt",
@@ -60,6 +62,11 @@ pub const BACKEND_IDS: &[&str] = &[
     "botan",
     "cryptopp",
     "boring",
+    "python:hashlib",
+    "python:cryptography",
+    "node",
+    "go",
+    "java",
 ];
 
 /// Opens the backend a configuration names. Call it in the worker process
@@ -98,7 +105,11 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         "kernel" => Err(OpenError::Refused(
             "the kernel crypto API is reached through AF_ALG sockets, which only Linux has".into(),
         )),
-        other => Err(OpenError::UnknownBackend(other.to_string())),
+        other => match runtime::Runtime::from_id(other) {
+            // For a runtime, the "library" is its executable (`--backend go=/usr/lib/go-1.19/bin/go`).
+            Some(rt) => Ok(Box::new(runtime::RuntimeBackend::open(rt, spec.library.as_deref())?)),
+            None => Err(OpenError::UnknownBackend(other.to_string())),
+        },
     }
 }
 

@@ -157,6 +157,19 @@ pub trait Primitive {
     fn implementation(&self) -> Option<String> {
         None
     }
+    /// The last `run`'s wall time and, where known, CPU time in nanoseconds,
+    /// as measured inside the code that ran the loop. Runtime backends time
+    /// their loop inside the runtime (the pipe to the driver is then no part
+    /// of a sample); the harness uses this instead of its own clock when present.
+    fn inside_timing(&self) -> Option<(u64, Option<u64>)> {
+        None
+    }
+    /// The least warm-up, in nanoseconds, before this primitive's samples are
+    /// representative: a JIT compiler must first compile the loop and the
+    /// library's hot methods. The harness warms up at least this long.
+    fn min_warmup_ns(&self) -> u64 {
+        0
+    }
 }
 
 /// Implements [`Backend::encrypt_once`] and [`Backend::decrypt_once`] inside

@@ -236,6 +236,10 @@ fn wycheproof_files() -> Vec<(String, &'static str)> {
 
 fn wycheproof_vectors_pass(id: &str) {
     with_backend(id, |backend| {
+        if !CATALOG.iter().any(|a| !a.is_digest() && backend.support(a) == Support::Supported) {
+            eprintln!("{id} offers digests only: no Wycheproof file of the reader applies");
+            return;
+        }
         let mut passed = 0;
         for (name, json) in wycheproof_files() {
             let cases = vectors::parse(json, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -278,47 +282,39 @@ fn reports_itself(id: &str) {
     });
 }
 
-/// A backend's id: its module name, or the name given after `=` where the id is no identifier.
-macro_rules! backend_id {
-    ($id:ident) => {
-        stringify!($id)
-    };
-    ($id:ident = $name:literal) => {
-        $name
-    };
-}
-
+/// `module => "backend id"`: a module name per backend (ids such as
+/// `python:hashlib` are no identifiers).
 macro_rules! for_every_backend {
-    ($($id:ident $(= $name:literal)?),* $(,)?) => {
+    ($($module:ident => $id:literal),* $(,)?) => {
         $(
-            mod $id {
+            mod $module {
                 #[test]
                 fn every_supported_algorithm_passes_verification() {
-                    super::every_supported_algorithm_passes_verification(backend_id!($id $(= $name)?));
+                    super::every_supported_algorithm_passes_verification($id);
                 }
                 #[test]
                 fn timed_primitives_compute_what_was_verified() {
-                    super::timed_primitives_compute_what_was_verified(backend_id!($id $(= $name)?));
+                    super::timed_primitives_compute_what_was_verified($id);
                 }
                 #[test]
                 fn timed_loops_allocate_nothing() {
-                    super::timed_loops_allocate_nothing(backend_id!($id $(= $name)?));
+                    super::timed_loops_allocate_nothing($id);
                 }
                 #[test]
                 fn tampered_message_fails_inside_the_timed_loop() {
-                    super::tampered_message_fails_inside_the_timed_loop(backend_id!($id $(= $name)?));
+                    super::tampered_message_fails_inside_the_timed_loop($id);
                 }
                 #[test]
                 fn wycheproof_vectors_pass() {
-                    super::wycheproof_vectors_pass(backend_id!($id $(= $name)?));
+                    super::wycheproof_vectors_pass($id);
                 }
                 #[test]
                 fn streaming_in_random_chunks_matches_one_shot() {
-                    super::streaming_in_random_chunks_matches_one_shot(backend_id!($id $(= $name)?));
+                    super::streaming_in_random_chunks_matches_one_shot($id);
                 }
                 #[test]
                 fn reports_itself() {
-                    super::reports_itself(backend_id!($id $(= $name)?));
+                    super::reports_itself($id);
                 }
             }
         )*
@@ -386,25 +382,30 @@ macro_rules! for_every_backend {
         /// The table above names every backend there is, so none goes untested.
         #[test]
         fn the_table_covers_every_backend() {
-            assert_eq!(BACKEND_IDS, [$(backend_id!($id $(= $name)?)),*]);
+            assert_eq!(BACKEND_IDS, [$($id),*]);
         }
     };
 }
 
 for_every_backend!(
-    openssl,
-    gcrypt,
-    nettle,
-    rustcrypto,
-    sodium,
-    kernel,
-    ring,
-    aws_lc_rs = "aws-lc-rs",
-    gnutls,
-    mbedtls,
-    wolfssl,
-    tomcrypt,
-    botan,
-    cryptopp,
-    boring,
+    openssl => "openssl",
+    gcrypt => "gcrypt",
+    nettle => "nettle",
+    rustcrypto => "rustcrypto",
+    sodium => "sodium",
+    kernel => "kernel",
+    ring => "ring",
+    aws_lc_rs => "aws-lc-rs",
+    gnutls => "gnutls",
+    mbedtls => "mbedtls",
+    wolfssl => "wolfssl",
+    tomcrypt => "tomcrypt",
+    botan => "botan",
+    cryptopp => "cryptopp",
+    boring => "boring",
+    python_hashlib => "python:hashlib",
+    python_cryptography => "python:cryptography",
+    node => "node",
+    go => "go",
+    java => "java",
 );

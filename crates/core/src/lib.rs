@@ -4,6 +4,7 @@
 //! the [`stats`] applied to samples. Nothing here performs I/O or timing.
 
 pub mod audit;
+pub mod binding;
 pub mod catalog;
 pub mod cell;
 pub mod checks;

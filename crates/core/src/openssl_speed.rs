@@ -365,6 +365,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             overheads: Vec::new(),
             score: None,
             platform: None,
+            bindings: Vec::new(),
         }],
         label: None,
         imported: Some(ImportInfo {

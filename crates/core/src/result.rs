@@ -273,6 +273,9 @@ pub struct ConfigurationResult {
     /// features, affinity, build). Absent in runs of older versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub platform: Option<WorkerPlatform>,
+    /// A language runtime's rows against the C library it calls (runtime configurations only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bindings: Vec<crate::binding::BindingCost>,
 }
 
 /// A CPU feature by its normalised name ("aes", "sha_ni", "pmull") and where it was read.

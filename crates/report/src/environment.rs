@@ -66,6 +66,11 @@ pub fn capability_line(c: &ConfigurationResult) -> Option<String> {
     c.backend.as_ref()?.cpu_capabilities.as_ref().map(|cap| format!("CPUINFO: {cap}"))
 }
 
+/// What a language runtime calls underneath, as its driver says (runtime configurations only).
+pub fn underneath_line(c: &ConfigurationResult) -> Option<String> {
+    c.backend.as_ref()?.details.get("underneath").map(|u| format!("underneath: {u}"))
+}
+
 pub fn timing_line(run: &RunResult) -> String {
     if let Some(i) = &run.imported {
         return format!(

@@ -6,6 +6,7 @@
 //! [`verdicts`], a comparison's [`winners`], one configuration's
 //! [`headline`] figures.
 
+mod binding;
 pub mod charts;
 pub mod compare;
 mod csv;

@@ -2,10 +2,10 @@ use comfy_table::presets::ASCII_MARKDOWN;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
-use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::labels::Labels;
 use crate::table::unit_meaning;
-use crate::{derived, grid};
+use crate::{binding, derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let labels = Labels::for_run(run);
@@ -16,6 +16,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     }
     for c in &run.configurations {
         out.push_str(&format!("- **{}**", configuration_line(c, labels.get(0, c.index))));
+        if let Some(under) = underneath_line(c) {
+            out.push_str(&format!(" — {under}"));
+        }
         if let Some(cap) = capability_line(c) {
             out.push_str(&format!(" — `{cap}`"));
         }
@@ -50,6 +53,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     let mut notes = g.notes_with_derived(run, &labels, 0);
     for c in &run.configurations {
         notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));
+        notes.extend(binding::lines(c, unit, &labels));
     }
     notes.extend(crate::table::audit_lines(run, &labels));
     if !notes.is_empty() {

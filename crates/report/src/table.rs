@@ -2,9 +2,9 @@ use comfy_table::presets::NOTHING;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
-use crate::environment::{capability_line, configuration_line, host_line, timing_line};
+use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::labels::Labels;
-use crate::{derived, emulation, grid};
+use crate::{binding, derived, emulation, grid};
 
 pub fn render(run: &RunResult, unit: Unit) -> String {
     let labels = Labels::for_run(run);
@@ -17,6 +17,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     for c in &run.configurations {
         out.push_str(&configuration_line(c, labels.get(0, c.index)));
         out.push('\n');
+        if let Some(under) = underneath_line(c) {
+            out.push_str(&format!("    {under}\n"));
+        }
         if let Some(cap) = capability_line(c) {
             out.push_str(&format!("    {cap}\n"));
         }
@@ -61,6 +64,13 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     if !overheads.is_empty() {
         out.push_str("\noverhead model, time per call = a + n / r∞:\n");
         for line in overheads {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    let bindings: Vec<String> = run.configurations.iter().flat_map(|c| binding::lines(c, unit, &labels)).collect();
+    if !bindings.is_empty() {
+        out.push_str("\nbinding cost, each runtime against the C library it calls (same run):\n");
+        for line in bindings {
             out.push_str(&format!("  {line}\n"));
         }
     }

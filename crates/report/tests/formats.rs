@@ -181,6 +181,7 @@ fn fixture() -> RunResult {
                 }],
                 score: None,
                 platform: None,
+                bindings: Vec::new(),
             },
             ConfigurationResult {
                 index: 2,
@@ -200,6 +201,7 @@ fn fixture() -> RunResult {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                bindings: Vec::new(),
             },
         ],
         label: None,

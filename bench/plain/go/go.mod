@@ -1,0 +1,3 @@
+module cryptobench.local/plain
+
+go 1.18

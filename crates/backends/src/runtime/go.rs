@@ -1,0 +1,78 @@
+//! Go: drivers/go, built once with `go build` into the driver cache. The
+//! driver needs golang.org/x/crypto (ChaCha20-Poly1305) at the version
+//! go.sum pins; `go` fetches it from the module proxy the first time.
+
+use std::process::Command;
+
+use super::install::{self, Source};
+use super::Launch;
+use crate::error::OpenError;
+
+const SOURCES: &[Source] = &[
+    Source {
+        name: "go.mod",
+        text: include_str!("../../../../drivers/go/go.mod"),
+    },
+    Source {
+        name: "go.sum",
+        text: include_str!("../../../../drivers/go/go.sum"),
+    },
+    Source {
+        name: "driver.go",
+        text: include_str!("../../../../drivers/go/driver.go"),
+    },
+    Source {
+        name: "cputime_linux.go",
+        text: include_str!("../../../../drivers/go/cputime_linux.go"),
+    },
+    Source {
+        name: "cputime_other.go",
+        text: include_str!("../../../../drivers/go/cputime_other.go"),
+    },
+    Source {
+        name: "fips_go124.go",
+        text: include_str!("../../../../drivers/go/fips_go124.go"),
+    },
+    Source {
+        name: "fips_old.go",
+        text: include_str!("../../../../drivers/go/fips_old.go"),
+    },
+    Source {
+        name: "sha3_go120.go",
+        text: include_str!("../../../../drivers/go/sha3_go120.go"),
+    },
+    Source {
+        name: "sha3_old.go",
+        text: include_str!("../../../../drivers/go/sha3_old.go"),
+    },
+];
+
+pub const HINT: &str = "install Go (Debian: apt install golang-go; https://go.dev/dl) or name it with --backend go=/path/to/bin/go";
+
+pub fn launch(go: Option<&str>) -> Result<Launch, OpenError> {
+    let go = install::program(go, "go").ok_or_else(|| OpenError::Runtime {
+        reason: "no go on PATH".into(),
+        hint: HINT.into(),
+    })?;
+    // The binary depends on the toolchain: its path and version key the install.
+    let toolchain = format!("{} {}", go.display(), install::first_line(&go, &["version"]).unwrap_or_default());
+    let exe = if cfg!(windows) { "driver.exe" } else { "driver" };
+    let dir = install::install("go", SOURCES, &toolchain, |dir| {
+        let mut c = Command::new(&go);
+        c.args(["build", "-trimpath", "-o", exe, "."])
+            // The pinned go.sum decides the modules; never a toolchain download.
+            .env("GOFLAGS", "-mod=mod")
+            .env("GOTOOLCHAIN", "local");
+        install::run_build(c, dir, "go build")
+    })
+    .map_err(|reason| OpenError::Runtime {
+        reason: format!("the Go driver could not be built: {reason} (it needs golang.org/x/crypto, fetched once from the module proxy)"),
+        hint: HINT.into(),
+    })?;
+    let driver = dir.join(exe);
+    Ok(Launch {
+        command: Command::new(&driver),
+        driver,
+        source: "drivers/go/",
+    })
+}

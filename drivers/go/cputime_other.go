@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// threadCPUNanos: no per-thread CPU clock is read outside Linux.
+func threadCPUNanos() int64 { return -1 }

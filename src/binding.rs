@@ -1,0 +1,349 @@
+//! The binding's cost: for every runtime configuration (Python, Node.js,
+//! Go, Java) and overhead row, the same row of the configuration of the
+//! same run that measured the C library underneath directly — matched by
+//! the library name and version the runtime's driver reports (e.g.
+//! `process.versions.openssl` 3.0.19 ↔ the openssl backend reporting
+//! "OpenSSL 3.0.19 …"). The difference of the fixed costs per call is what
+//! the language adds per call; the throughput ratios per size show where it
+//! matters. Derived from the overhead fits (src/derive.rs) and the cells'
+//! medians; nothing here measures.
+
+use cryptobench_backends::runtime::Runtime;
+use cryptobench_core::binding::{BindingCost, SizeRatio};
+use cryptobench_core::result::{BackendInfo, CellOutcome, ConfigurationResult, OverheadFit, RunResult};
+
+/// Fills `bindings` of every runtime configuration of the run.
+pub fn derive(run: &mut RunResult) {
+    let costs: Vec<(usize, Vec<BindingCost>)> = run
+        .configurations
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| is_runtime(c))
+        .map(|(i, c)| (i, costs_of(c, &run.configurations)))
+        .collect();
+    for (i, bindings) in costs {
+        run.configurations[i].bindings = bindings;
+    }
+}
+
+fn is_runtime(c: &ConfigurationResult) -> bool {
+    Runtime::from_id(&c.spec.backend).is_some()
+}
+
+fn costs_of(c: &ConfigurationResult, all: &[ConfigurationResult]) -> Vec<BindingCost> {
+    let Some(info) = &c.backend else {
+        return Vec::new();
+    };
+    c.overheads.iter().map(|row| cost(c, info, row, all)).collect()
+}
+
+/// What the runtime calls for `algorithm`: the text, and (name, version) where it is a library.
+fn underneath(info: &BackendInfo, algorithm: &str) -> (String, Option<(String, String)>) {
+    if let Some(own) = info.details.get(&format!("underneath.{algorithm}")) {
+        return (own.clone(), None);
+    }
+    match (info.details.get("underneath.name"), info.details.get("underneath.version")) {
+        (Some(name), Some(version)) if !version.is_empty() => (format!("{name} {version}"), Some((name.clone(), version.clone()))),
+        _ => (
+            info.details
+                .get("underneath")
+                .cloned()
+                .unwrap_or_else(|| "its own implementation".into()),
+            None,
+        ),
+    }
+}
+
+/// The version number in a version string: "OpenSSL 3.0.19 27 Jan 2026" → "3.0.19".
+pub fn version_number(text: &str) -> Option<&str> {
+    text.split_whitespace()
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.'))
+        .map(|w| w.trim_end_matches(|c: char| !c.is_ascii_alphanumeric()))
+}
+
+/// "4.0.3" → "4.0": a release series, whose patch releases share their code paths.
+fn series(version: &str) -> String {
+    version.split('.').take(2).collect::<Vec<_>>().join(".")
+}
+
+/// The configuration that measured `name` `version` directly: the exact
+/// version, else the same series (said in the note), else none (why not).
+fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Result<(&'a ConfigurationResult, Option<String>), String> {
+    let libraries: Vec<(&ConfigurationResult, &str)> = all
+        .iter()
+        .filter(|d| !is_runtime(d))
+        .filter_map(|d| {
+            let b = d.backend.as_ref()?;
+            (b.name.eq_ignore_ascii_case(name)).then_some((d, version_number(&b.version)?))
+        })
+        .collect();
+    if let Some((d, _)) = libraries.iter().find(|(_, v)| *v == version) {
+        return Ok((d, None));
+    }
+    if let Some((d, v)) = libraries.iter().find(|(_, v)| series(v) == series(version)) {
+        return Ok((
+            d,
+            Some(format!(
+                "{name} {v} is of the same {} series; {name} {version} itself is not in this run",
+                series(version)
+            )),
+        ));
+    }
+    let present: Vec<String> = libraries.iter().map(|(_, v)| format!("{name} {v}")).collect();
+    Err(if present.is_empty() {
+        format!("{name} {version} is not in this run; add a configuration of it (for OpenSSL: --backend openssl, or openssl=PATH to a {version} libcrypto)")
+    } else {
+        format!(
+            "{name} {version} is not in this run, which has {}; add --backend openssl=PATH to a libcrypto of {version} or of its {} series (bench/build-openssl {})",
+            present.join(", "),
+            series(version),
+            series(version)
+        )
+    })
+}
+
+fn medians(c: &ConfigurationResult, row: &OverheadFit) -> Vec<(usize, f64)> {
+    c.cells
+        .iter()
+        .filter(|x| x.spec.algorithm == row.algorithm && x.spec.operation == row.operation && x.spec.mode_label() == row.mode)
+        .filter_map(|x| match &x.outcome {
+            CellOutcome::Measured(m) if m.summary.median > 0.0 => Some((x.spec.size, m.summary.median)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn cost(c: &ConfigurationResult, info: &BackendInfo, row: &OverheadFit, all: &[ConfigurationResult]) -> BindingCost {
+    let (text, library) = underneath(info, &row.algorithm);
+    let mut cost = BindingCost {
+        algorithm: row.algorithm.clone(),
+        operation: row.operation,
+        mode: row.mode.clone(),
+        underneath: text.clone(),
+        direct: None,
+        note: None,
+        per_call_ns: row.per_call_ns,
+        asymptotic_bytes_per_s: row.asymptotic_bytes_per_s,
+        half_peak_bytes: row.half_peak_bytes,
+        direct_per_call_ns: None,
+        direct_asymptotic_bytes_per_s: None,
+        direct_half_peak_bytes: None,
+        ratios: Vec::new(),
+    };
+    let Some((name, version)) = library else {
+        cost.note = Some(format!("no C library underneath: {text}"));
+        return cost;
+    };
+    let (d, note) = match direct(all, &name, &version) {
+        Ok(found) => found,
+        Err(why) => {
+            cost.note = Some(why);
+            return cost;
+        }
+    };
+    cost.direct = Some(d.index);
+    cost.note = note;
+    let Some(fit) = d
+        .overheads
+        .iter()
+        .find(|o| o.algorithm == row.algorithm && o.operation == row.operation && o.mode == row.mode)
+    else {
+        let library = d.backend.as_ref().map(|b| b.version.as_str()).unwrap_or("the library");
+        cost.note = Some(format!("{library} has no fitted {} {} row in this run", row.algorithm, row.mode));
+        return cost;
+    };
+    cost.direct_per_call_ns = Some(fit.per_call_ns);
+    cost.direct_asymptotic_bytes_per_s = Some(fit.asymptotic_bytes_per_s);
+    cost.direct_half_peak_bytes = Some(fit.half_peak_bytes);
+    let theirs = medians(d, row);
+    cost.ratios = medians(c, row)
+        .into_iter()
+        .filter_map(|(size, mine)| {
+            let (_, other) = theirs.iter().find(|(s, _)| *s == size)?;
+            Some(SizeRatio { size, ratio: mine / other })
+        })
+        .collect();
+    cost
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cryptobench_core::result::{CellResult, ConfigurationSpec, ConfigurationStatus, Measurement, RunSettings, ToolInfo};
+    use cryptobench_core::stats::{summarize, Sample};
+    use cryptobench_core::{CellSpec, Mode, Operation};
+
+    /// A configuration whose aes-128-gcm cells take `a` ns + n / `rate` per call.
+    fn configuration(
+        index: usize,
+        backend: &str,
+        name: &str,
+        version: &str,
+        details: &[(&str, &str)],
+        a: f64,
+        rate: f64,
+    ) -> ConfigurationResult {
+        let cells = [16usize, 1024, 16384]
+            .into_iter()
+            .map(|size| {
+                let ns = a + size as f64 / rate * 1e9;
+                let samples = vec![
+                    Sample {
+                        iterations: 1000,
+                        wall_ns: (ns * 1000.0) as u64,
+                        cpu_ns: None,
+                    };
+                    5
+                ];
+                CellResult {
+                    spec: CellSpec {
+                        algorithm: "aes-128-gcm".into(),
+                        operation: Operation::Encrypt,
+                        mode: Mode::Message,
+                        rekey: false,
+                        size,
+                        aad: 13,
+                    },
+                    outcome: CellOutcome::Measured(Measurement {
+                        summary: summarize(&samples, size).unwrap(),
+                        samples,
+                        warnings: Vec::new(),
+                        checksum: String::new(),
+                        implementation: None,
+                        cycles_per_byte: None,
+                    }),
+                }
+            })
+            .collect();
+        ConfigurationResult {
+            index,
+            spec: ConfigurationSpec {
+                backend: backend.into(),
+                library: None,
+                env: Default::default(),
+                worker: None,
+            },
+            backend: Some(BackendInfo {
+                id: backend.into(),
+                name: name.into(),
+                version: version.into(),
+                details: details.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+                ..Default::default()
+            }),
+            status: ConfigurationStatus::Completed,
+            verifications: Vec::new(),
+            cells,
+            clock: None,
+            overheads: Vec::new(),
+            score: None,
+            platform: None,
+            bindings: Vec::new(),
+        }
+    }
+
+    fn run(configurations: Vec<ConfigurationResult>) -> RunResult {
+        let mut run = RunResult {
+            schema_version: 1,
+            tool: ToolInfo {
+                name: "cryptobench".into(),
+                version: "test".into(),
+            },
+            started_at: String::new(),
+            finished_at: String::new(),
+            command_line: Vec::new(),
+            host: Default::default(),
+            settings: RunSettings {
+                timing: cryptobench_harness::quick_timing(),
+                sizes: vec![16, 1024, 16384],
+                pinned_cpu: None,
+                rounds: 1,
+            },
+            configurations,
+            label: None,
+            imported: None,
+            warnings: Vec::new(),
+            audit: None,
+        };
+        crate::derive::derive(&mut run, None);
+        run
+    }
+
+    #[test]
+    fn a_runtime_is_set_beside_the_library_it_calls() {
+        let r = run(vec![
+            configuration(1, "openssl", "OpenSSL", "OpenSSL 3.0.19 27 Jan 2026", &[], 200.0, 5e9),
+            configuration(
+                2,
+                "node",
+                "Node.js crypto",
+                "Node.js v20",
+                &[("underneath.name", "OpenSSL"), ("underneath.version", "3.0.19")],
+                600.0,
+                4e9,
+            ),
+            configuration(
+                3,
+                "go",
+                "Go crypto",
+                "go1.26",
+                &[("underneath", "Go's own implementation")],
+                100.0,
+                3e9,
+            ),
+            configuration(
+                4,
+                "python:cryptography",
+                "Python cryptography",
+                "48",
+                &[("underneath.name", "OpenSSL"), ("underneath.version", "4.0.0")],
+                300.0,
+                9e9,
+            ),
+            configuration(
+                5,
+                "python:hashlib",
+                "Python hashlib",
+                "3.11",
+                &[("underneath.name", "OpenSSL"), ("underneath.version", "3.0.22")],
+                300.0,
+                5e9,
+            ),
+        ]);
+        assert!(r.configurations[0].bindings.is_empty(), "a C library has no binding cost");
+        let node = &r.configurations[1].bindings[0];
+        assert_eq!(node.direct, Some(1));
+        assert_eq!(node.note, None);
+        assert!((node.extra_per_call_ns().unwrap() - 400.0).abs() < 1.0, "{node:?}");
+        let at16 = node.ratios.iter().find(|x| x.size == 16).unwrap().ratio;
+        let expected = (200.0 + 16.0 / 5.0) / (600.0 + 16.0 / 4.0);
+        assert!((at16 - expected).abs() < 1e-3, "{at16} vs {expected}");
+        assert_eq!(node.ratios.len(), 3);
+
+        let go = &r.configurations[2].bindings[0];
+        assert_eq!(go.direct, None);
+        assert!(
+            go.note.as_deref().unwrap().starts_with("no C library underneath: Go's own"),
+            "{go:?}"
+        );
+
+        let python = &r.configurations[3].bindings[0];
+        assert_eq!(python.direct, None, "another series is no match: {python:?}");
+        assert!(
+            python.note.as_deref().unwrap().contains("OpenSSL 4.0.0 is not in this run"),
+            "{python:?}"
+        );
+
+        let patch = &r.configurations[4].bindings[0];
+        assert_eq!(patch.direct, Some(1), "the same series, another patch release: {patch:?}");
+        assert!(patch.note.as_deref().unwrap().contains("same 3.0 series"), "{patch:?}");
+    }
+
+    #[test]
+    fn reads_version_numbers() {
+        assert_eq!(version_number("OpenSSL 3.0.19 27 Jan 2026"), Some("3.0.19"));
+        assert_eq!(version_number("OpenSSL 1.1.1w  11 Sep 2023"), Some("1.1.1w"));
+        assert_eq!(version_number("libgcrypt 1.10.1"), Some("1.10.1"));
+        assert_eq!(version_number("no number"), None);
+        assert_eq!(series("4.0.3"), "4.0");
+    }
+}
