@@ -7,7 +7,9 @@
 mod common;
 
 use common::cryptobench;
+#[cfg(target_arch = "x86_64")]
 use cryptobench_core::catalog::Family;
+#[cfg(target_arch = "x86_64")]
 use cryptobench_cpu::features::{botan, gnutls, library_view};
 use serde_json::Value;
 
@@ -31,6 +33,7 @@ fn view(id: &str, env: Option<(&str, &str)>) -> Result<Option<String>, String> {
     Ok(entry["backend"]["cpu_capabilities"].as_str().map(str::to_string))
 }
 
+#[cfg(target_arch = "x86_64")]
 fn names(capabilities: &str) -> Vec<&'static str> {
     library_view(capabilities, None)
         .map(|(features, _)| features.into_iter().map(|f| f.name).collect())
@@ -38,6 +41,7 @@ fn names(capabilities: &str) -> Vec<&'static str> {
 }
 
 /// `kept`: a feature of another family, which must stay as it was.
+#[cfg(target_arch = "x86_64")]
 fn aes_off_takes_effect(id: &str, var: &str, value: &str, kept: &str) {
     let plain = match view(id, None) {
         Ok(Some(v)) => v,
