@@ -211,6 +211,7 @@ mod tests {
                         checksum: String::new(),
                         implementation: None,
                         cycles_per_byte: None,
+                        aggregate: None,
                     }),
                 }
             })
@@ -238,6 +239,7 @@ mod tests {
             score: None,
             platform: None,
             bindings: Vec::new(),
+            placement: None,
         }
     }
 
@@ -263,6 +265,7 @@ mod tests {
             imported: None,
             warnings: Vec::new(),
             audit: None,
+            topology: None,
         };
         crate::derive::derive(&mut run, None);
         run

@@ -58,6 +58,8 @@ const RUN_EXAMPLES: &str = "Examples:
   cryptobench run --backend openssl=/opt/openssl-1.1.1w/lib/libcrypto.so.1.1 --backend openssl
   cryptobench run --quick --format json > run.json
   cryptobench run --algos aes-128-gcm --rekey --units k      what `openssl speed -evp` 3.x reports
+  cryptobench run --threads 1,2,4,all --algos aes-128-gcm    aggregate over cores, like `openssl speed -multi`
+  cryptobench run --core-types --algos aes-256-cbc --sizes 16k   each core type apart, score per MHz
 
 Exit status: 0 all measured, 1 something crashed, was unavailable or failed verification (the rest is
 still printed), 2 bad usage.";
@@ -124,6 +126,21 @@ pub struct RunArgs {
     /// Pin the workers to this logical CPU (Linux).
     #[arg(long, value_name = "N")]
     pub cpu: Option<usize>,
+
+    /// Measure with N workers at once, each pinned to its own logical CPU (one per physical core
+    /// first, then SMT siblings), started together on every sample: their aggregate throughput,
+    /// each worker's figure, the scaling against one worker and each core's clock under that
+    /// load. Counts comma separated (1,2,4) or `all` (every CPU this process may use); one worker
+    /// is always measured too, as the base of the scaling (Linux).
+    #[arg(long, value_name = "N,...|all", value_delimiter = ',', conflicts_with_all = ["cpu", "core_types"])]
+    pub threads: Vec<String>,
+
+    /// Measure each core type apart (big.LITTLE clusters, Intel P and E cores), pinned to a core
+    /// of that type, with its clock, cycles per byte and sbc-bench score per MHz; on a machine
+    /// whose cores are all alike, say so and measure once. CRYPTOBENCH_SYSFS_ROOT names a
+    /// recorded /sys and /proc tree of another machine to read the types from (Linux).
+    #[arg(long, conflicts_with = "cpu")]
+    pub core_types: bool,
 
     /// The class of the measured cores (see `cryptobench cpu --classes`), for the clock estimate
     /// from the aes-256-cbc score where the OS does not identify the cores.
@@ -568,6 +585,11 @@ pub struct CpuArgs {
     /// List the reference core classes (aes-256-cbc score per MHz) and exit.
     #[arg(long)]
     pub classes: bool,
+
+    /// List the cores: the order `run --threads` places workers in and the core types
+    /// `run --core-types` measures, and exit (CRYPTOBENCH_SYSFS_ROOT reads a recorded tree).
+    #[arg(long, conflicts_with = "classes")]
+    pub topology: bool,
 
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]

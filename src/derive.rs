@@ -13,6 +13,7 @@ use cryptobench_cpu::core_class;
 /// describe the emulator (the reason is recorded instead).
 pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
     let own = core_class.and_then(core_class::find).or_else(core_class::of_this_cpu);
+    let types = run.topology.as_ref().map(|t| t.core_types.clone()).unwrap_or_default();
     for c in &mut run.configurations {
         c.overheads = overheads(c);
         if let Some(emulator) = c.platform.as_ref().and_then(|p| p.emulated_by.clone()) {
@@ -26,8 +27,85 @@ pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
             c.score = None;
             continue;
         }
+        if c.placement.as_ref().is_some_and(|p| p.threads > 1) {
+            // Several cores: each worker at its own clock; the score is a one-core figure.
+            group_cycles_per_byte(c);
+            c.score = None;
+            continue;
+        }
         cycles_per_byte(c);
-        c.score = score(c, own);
+        // A core type's own class (its MIDR), not the first core's.
+        let of_type = c
+            .placement
+            .as_ref()
+            .and_then(|p| p.core_type.as_ref())
+            .and_then(|name| types.iter().find(|t| &t.name == name))
+            .and_then(|t| t.core_class.as_deref())
+            .and_then(core_class::find);
+        c.score = score(c, if core_class.is_some() { own } else { of_type.or(own) });
+    }
+    scaling_efficiency(run);
+}
+
+/// Several workers: each worker's cycles per byte at the clock it measured
+/// on its core, and for the aggregate the cycles of all those cores per byte
+/// of all their output, Σ clock / Σ throughput.
+fn group_cycles_per_byte(c: &mut ConfigurationResult) {
+    let Some(p) = &c.placement else { return };
+    let mhz: Vec<Option<f64>> = p.clocks.iter().map(|k| k.mhz()).collect();
+    for cell in &mut c.cells {
+        let CellOutcome::Measured(m) = &mut cell.outcome else { continue };
+        let Some(a) = &mut m.aggregate else { continue };
+        for (w, clock) in a.workers.iter_mut().zip(&mhz) {
+            w.cycles_per_byte = clock.filter(|_| w.summary.median > 0.0).map(|f| f * 1e6 / w.summary.median);
+        }
+        let all: Option<f64> = mhz.iter().take(a.workers.len()).copied().sum();
+        m.cycles_per_byte = all
+            .filter(|_| m.summary.median > 0.0 && mhz.len() >= a.workers.len())
+            .map(|f| f * 1e6 / m.summary.median);
+    }
+}
+
+/// Per aggregated cell: its median over (workers × the same cell's median
+/// with one worker of the same library in this run).
+/// A library's one-worker medians per cell.
+type Base = (cryptobench_core::result::ConfigurationSpec, Vec<(cryptobench_core::CellSpec, f64)>);
+
+fn scaling_efficiency(run: &mut RunResult) {
+    let base: Vec<Base> = run
+        .configurations
+        .iter()
+        .filter(|c| c.placement.as_ref().is_some_and(|p| p.threads == 1 && p.core_type.is_none()))
+        .map(|c| {
+            let medians = c
+                .cells
+                .iter()
+                .filter_map(|x| match &x.outcome {
+                    CellOutcome::Measured(m) => Some((x.spec.clone(), m.summary.median)),
+                    _ => None,
+                })
+                .collect();
+            (c.spec.clone(), medians)
+        })
+        .collect();
+    for c in &mut run.configurations {
+        let Some(threads) = c.placement.as_ref().map(|p| p.threads).filter(|&t| t > 1) else {
+            continue;
+        };
+        let Some((_, medians)) = base.iter().find(|(spec, _)| *spec == c.spec) else {
+            continue;
+        };
+        for cell in &mut c.cells {
+            let CellOutcome::Measured(m) = &mut cell.outcome else { continue };
+            let one = medians
+                .iter()
+                .find(|(spec, _)| *spec == cell.spec)
+                .map(|x| x.1)
+                .filter(|&v| v > 0.0);
+            if let Some(a) = &mut m.aggregate {
+                a.scaling_efficiency = one.map(|one| m.summary.median / (threads as f64 * one));
+            }
+        }
     }
     crate::binding::derive(run);
 }

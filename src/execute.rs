@@ -4,6 +4,7 @@
 //! `run` and `audit`.
 
 use anyhow::Result;
+use cryptobench_core::cores::Placement;
 use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{
     CellOutcome, ConfigurationClock, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome,
@@ -11,8 +12,10 @@ use cryptobench_core::result::{
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::exit::usage;
+use crate::group_cells::GroupCells;
 use crate::plan::Plan;
 use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
+use crate::worker_group::run_group;
 
 /// Runs the plan to a complete result; fails (usage, exit 2) only when no
 /// configuration can be measured at all.
@@ -45,7 +48,7 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         started_at,
         finished_at: now(),
         command_line: std::env::args().collect(),
-        host: cryptobench_cpu::host_info_for(plan.pin_cpu.unwrap_or(0)),
+        host: cryptobench_cpu::host_info_for(plan.pin_cpu.or_else(|| first_cpu(plan)).unwrap_or(0)),
         settings: RunSettings {
             timing: plan.timing.clone(),
             sizes: plan.sizes.clone(),
@@ -57,6 +60,7 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         imported: None,
         warnings: Vec::new(),
         audit: None,
+        topology: plan.placements.as_ref().map(|p| p.topology.clone()),
     };
     crate::derive::derive(&mut run, plan.core_class.as_deref());
     run.warnings = crate::warnings::run_warnings(&run);
@@ -67,6 +71,12 @@ fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
+/// The CPU of the first placement's first worker.
+fn first_cpu(plan: &Plan) -> Option<usize> {
+    plan.placements.as_ref()?.planned.first().map(|p| p.cpus[0])
+}
+
+/// The configuration's worker pinned where its placement (or `--cpu`) says.
 fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
     Job {
         protocol: PROTOCOL_VERSION,
@@ -74,19 +84,46 @@ fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
         probe_only: false,
         cells: plan.cells.clone(),
         timing: plan.timing.clone(),
-        pin_cpu: plan.pin_cpu,
+        pin_cpu: c.placement.as_ref().map(|p| p.cpus[0]).or(plan.pin_cpu),
         verify: None,
+        barrier: false,
     }
 }
 
-/// Loads every configuration once up front, so a wrong path is known before
-/// minutes of measuring, and the table header can name each library.
+/// Every configuration once per placement (thread count or core type), or once.
+fn expanded(plan: &Plan) -> Vec<(cryptobench_core::result::ConfigurationSpec, Option<Placement>)> {
+    let placements: Vec<Option<Placement>> = match &plan.placements {
+        None => vec![None],
+        Some(p) => p
+            .planned
+            .iter()
+            .map(|p| {
+                Some(Placement {
+                    threads: p.threads,
+                    cpus: p.cpus.clone(),
+                    core_type: p.core_type.clone(),
+                    clocks: Vec::new(),
+                })
+            })
+            .collect(),
+    };
+    plan.configurations
+        .iter()
+        .flat_map(|spec| placements.iter().map(move |p| (spec.clone(), p.clone())))
+        .collect()
+}
+
+/// Loads every configuration once up front (pinned where it will run), so
+/// a wrong path is known before minutes of measuring, and the table header
+/// can name each library.
 fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
     let mut out = Vec::new();
-    for (i, spec) in plan.configurations.iter().enumerate() {
+    for (i, (spec, placement)) in expanded(plan).into_iter().enumerate() {
+        let pin = placement.as_ref().map(|p| p.cpus[0]).or(plan.pin_cpu);
+        let several = placement.as_ref().is_some_and(|p| p.threads > 1);
         let mut c = ConfigurationResult {
             index: i + 1,
-            spec: spec.clone(),
+            spec,
             backend: None,
             status: ConfigurationStatus::Completed,
             verifications: Vec::new(),
@@ -95,9 +132,21 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             overheads: Vec::new(),
             score: None,
             platform: None,
+            placement,
             bindings: Vec::new(),
         };
-        match probe(&c.spec, plan.pin_cpu)? {
+        match probe(&c.spec, pin)? {
+            Probe::Available {
+                barrier: false, backend, ..
+            } if several => {
+                c.status = ConfigurationStatus::Unavailable {
+                    reason: format!(
+                        "its worker ({}) does not take part in barriers, so several cannot measure in step; \
+                         --threads needs workers of cryptobench itself",
+                        backend.version
+                    ),
+                };
+            }
             Probe::Available { backend, platform, .. } => {
                 c.backend = Some(backend);
                 c.platform = platform.map(|p| *p);
@@ -152,38 +201,44 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
             } else {
                 String::new()
             };
-            bar.set_prefix(format!("[{}] {}{round_label}", c.index, c.spec.backend));
+            let placement = c.placement.as_ref().map(|p| format!(" {}", p.describe())).unwrap_or_default();
+            bar.set_prefix(format!("[{}] {}{placement}{round_label}", c.index, c.spec.backend));
             let mut received = 0;
-            let end = run_job(&job(plan, c), plan.silence_limit, |message| match message {
-                WorkerMessage::Hello { backend, platform, .. } => {
-                    c.backend = Some(backend);
-                    c.platform = platform.or(c.platform.take());
-                }
-                WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
-                WorkerMessage::Clock { phase, clock } => {
-                    let record = c.clock.get_or_insert_with(ConfigurationClock::default);
-                    match phase {
-                        ClockPhase::Before if round == 0 => record.before = clock,
-                        ClockPhase::After if round + 1 == rounds => record.after = clock,
-                        _ => {}
+            let end = if c.placement.as_ref().is_some_and(|p| p.threads > 1) {
+                measure_group(plan, c, round, &bar, &mut received)?
+            } else {
+                run_job(&job(plan, c), plan.silence_limit, |message| match message {
+                    WorkerMessage::Hello { backend, platform, .. } => {
+                        c.backend = Some(backend);
+                        c.platform = platform.or(c.platform.take());
                     }
-                }
-                WorkerMessage::Cell(cell) => {
-                    bar.set_message(format!(
-                        "{} {}",
-                        cell.spec.algorithm,
-                        cryptobench_report::size_label(cell.spec.size)
-                    ));
-                    bar.inc(1);
-                    received += 1;
-                    crate::merge::add_round(&mut c.cells, cell, &plan.timing);
-                }
-                WorkerMessage::Verified(_)
-                | WorkerMessage::Checked(_)
-                | WorkerMessage::Activity { .. }
-                | WorkerMessage::Unavailable { .. }
-                | WorkerMessage::Done => {}
-            })?;
+                    WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
+                    WorkerMessage::Clock { phase, clock } => {
+                        let record = c.clock.get_or_insert_with(ConfigurationClock::default);
+                        match phase {
+                            ClockPhase::Before if round == 0 => record.before = clock,
+                            ClockPhase::After if round + 1 == rounds => record.after = clock,
+                            _ => {}
+                        }
+                    }
+                    WorkerMessage::Cell(cell) => {
+                        bar.set_message(format!(
+                            "{} {}",
+                            cell.spec.algorithm,
+                            cryptobench_report::size_label(cell.spec.size)
+                        ));
+                        bar.inc(1);
+                        received += 1;
+                        crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                    }
+                    WorkerMessage::Verified(_)
+                    | WorkerMessage::Checked(_)
+                    | WorkerMessage::Activity { .. }
+                    | WorkerMessage::Unavailable { .. }
+                    | WorkerMessage::Barrier { .. }
+                    | WorkerMessage::Done => {}
+                })?
+            };
             match end {
                 WorkerEnd::Completed => {}
                 WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
@@ -208,6 +263,74 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
     }
     bar.finish_and_clear();
     Ok(())
+}
+
+/// Measures a configuration with several workers in step, one per CPU of
+/// its placement (src/worker_group.rs); each cell arrives once every
+/// worker has sent it, as their aggregate.
+fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &ProgressBar, received: &mut usize) -> Result<WorkerEnd> {
+    let rounds = plan.rounds.max(1);
+    let cpus = c.placement.as_ref().map(|p| p.cpus.clone()).unwrap_or_default();
+    let base = job(plan, c);
+    let jobs: Vec<Job> = cpus
+        .iter()
+        .map(|&cpu| Job {
+            pin_cpu: Some(cpu),
+            barrier: true,
+            ..base.clone()
+        })
+        .collect();
+    let mut clocks = c.placement.as_mut().map(|p| std::mem::take(&mut p.clocks)).unwrap_or_default();
+    clocks.resize(cpus.len(), ConfigurationClock::default());
+    let mut cells = GroupCells::new(cpus.clone());
+    let ends = run_group(&jobs, plan.silence_limit, |w, message| match message {
+        WorkerMessage::Hello { backend, platform, .. } if w == 0 => {
+            c.backend = Some(backend);
+            c.platform = platform.or(c.platform.take());
+        }
+        WorkerMessage::Verified(v) if w == 0 && round == 0 => c.verifications.push(v),
+        WorkerMessage::Clock { phase, clock } => match phase {
+            ClockPhase::Before if round == 0 => clocks[w].before = clock,
+            ClockPhase::After if round + 1 == rounds => clocks[w].after = clock,
+            _ => {}
+        },
+        WorkerMessage::Cell(cell) => {
+            if let Some(cell) = cells.add(w, cell, &plan.timing) {
+                bar.set_message(format!(
+                    "{} {}",
+                    cell.spec.algorithm,
+                    cryptobench_report::size_label(cell.spec.size)
+                ));
+                bar.inc(1);
+                *received += 1;
+                crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+            }
+        }
+        _ => {}
+    })?;
+    if let Some(p) = c.placement.as_mut() {
+        p.clocks = clocks;
+    }
+    Ok(combine(ends, &cpus))
+}
+
+/// One end for a group: completed when every worker completed, else the
+/// first worker's failure that was not a consequence of another's.
+fn combine(ends: Vec<WorkerEnd>, cpus: &[usize]) -> WorkerEnd {
+    let on = |i: usize| cpus.get(i).map(|c| format!("the worker on CPU {c}")).unwrap_or("a worker".into());
+    let mut fallback = None;
+    for (i, end) in ends.into_iter().enumerate() {
+        match end {
+            WorkerEnd::Completed => {}
+            WorkerEnd::Unavailable(r) => return WorkerEnd::Unavailable(format!("{}: {r}", on(i))),
+            WorkerEnd::TimedOut(r) => return WorkerEnd::TimedOut(r),
+            WorkerEnd::Crashed(r) if r.starts_with("stopped: ") => {
+                fallback.get_or_insert(WorkerEnd::Crashed(format!("{}: {r}", on(i))));
+            }
+            WorkerEnd::Crashed(r) => return WorkerEnd::Crashed(format!("{}: {r}", on(i))),
+        }
+    }
+    fallback.unwrap_or(WorkerEnd::Completed)
 }
 
 /// Everything was measured: no configuration lost, no verification failed.

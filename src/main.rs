@@ -4,6 +4,7 @@
 
 mod arch;
 mod audit;
+mod barrier;
 mod binding;
 mod cli;
 mod commands;
@@ -11,13 +12,16 @@ mod cross_check;
 mod derive;
 mod execute;
 mod exit;
+mod group_cells;
 mod merge;
+mod placement;
 mod plan;
 mod rescue;
 mod speed_set;
 mod store;
 mod warnings;
 mod worker_client;
+mod worker_group;
 
 use std::process::ExitCode;
 

@@ -25,6 +25,11 @@ pub fn add_round(cells: &mut Vec<CellResult>, new: CellResult, timing: &TimingSe
 }
 
 fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) -> Measurement {
+    // Several workers: each pools with its own (the same CPU in every round).
+    if let (Some(x), Some(y)) = (&a.aggregate, &b.aggregate) {
+        let implementation = a.implementation.clone().or(b.implementation.clone());
+        return crate::group_cells::pool(x, y, size, implementation, timing).unwrap_or(a);
+    }
     let mut samples = a.samples;
     samples.extend(b.samples);
     let summary = summarize(&samples, size).expect("both rounds have samples");
@@ -36,6 +41,7 @@ fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) ->
         checksum: format!("{:016x}", fold(&a.checksum).rotate_left(1) ^ fold(&b.checksum)),
         implementation: a.implementation.or(b.implementation),
         cycles_per_byte: None,
+        aggregate: None,
     }
 }
 
@@ -75,6 +81,7 @@ mod tests {
             checksum: "00000000000000ff".into(),
             implementation: None,
             cycles_per_byte: None,
+            aggregate: None,
         })
     }
 

@@ -30,6 +30,9 @@ pub struct Plan {
     pub rounds: usize,
     /// A worker silent for longer is killed and its configuration reported as timed out.
     pub silence_limit: std::time::Duration,
+    /// `--threads` or `--core-types`: every configuration is measured once
+    /// per placement; None: once, where `pin_cpu` says.
+    pub placements: Option<crate::placement::Placements>,
     /// `--algos openssl-speed`: the cells of `openssl speed`'s default set are
     /// added with this shape once the library's version is known (src/speed_set.rs).
     pub openssl_speed: Option<CellShape>,
@@ -317,7 +320,15 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ),
     };
     let timing = timing(args.quick, args.time);
+    let placements = if !args.threads.is_empty() {
+        Some(crate::placement::threads(&args.threads)?)
+    } else if args.core_types {
+        Some(crate::placement::core_types()?)
+    } else {
+        None
+    };
     Ok(Plan {
+        placements,
         only_available: asks_for_all(&args.backends),
         configurations,
         cells,

@@ -30,6 +30,8 @@ pub enum Probe {
         backend: BackendInfo,
         supported: Vec<String>,
         platform: Option<Box<WorkerPlatform>>,
+        /// Whether the worker takes part in barriers (several workers at once).
+        barrier: bool,
     },
     Unavailable(String),
 }
@@ -43,7 +45,7 @@ pub const PROBE_SILENCE_LIMIT: Duration = Duration::from_secs(120);
 
 /// The command that starts a configuration's worker: its own `worker`
 /// command (an emulator, a driver in another language) or this executable.
-fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
+pub fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
     let mut command = match configuration.worker.as_deref() {
         Some([program, args @ ..]) => {
             let mut c = Command::new(program);
@@ -84,14 +86,7 @@ pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(Wo
     let mut stdin = child.stdin.take().expect("piped");
     let sent = serde_json::to_writer(&mut stdin, job);
     drop(stdin);
-    let mut stderr = child.stderr.take().expect("piped");
-    let stderr_reader = std::thread::spawn(move || {
-        let mut text = String::new();
-        let _ = stderr.read_to_string(&mut text);
-        let start = text.len().saturating_sub(STDERR_TAIL);
-        let start = (start..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
-        text[start..].trim().to_string()
-    });
+    let stderr_reader = stderr_tail(child.stderr.take().expect("piped"));
     // Lines arrive through a channel so that silence can be timed.
     let (lines_tx, lines) = mpsc::channel::<String>();
     let stdout = child.stdout.take().expect("piped");
@@ -171,6 +166,18 @@ pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(Wo
     Ok(WorkerEnd::Crashed(describe_death(status, done, &stderr_tail)))
 }
 
+/// Reads a worker's stderr to its end on a thread and keeps the last
+/// [`STDERR_TAIL`] bytes, for crash reports.
+pub fn stderr_tail(mut stderr: std::process::ChildStderr) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        let start = text.len().saturating_sub(STDERR_TAIL);
+        let start = (start..text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        text[start..].trim().to_string()
+    })
+}
+
 /// A job that only loads the configuration and says hello (the base of `verify` jobs too).
 pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Job {
     Job {
@@ -181,6 +188,7 @@ pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> J
         timing: cryptobench_harness::quick_timing(),
         pin_cpu,
         verify: None,
+        barrier: false,
     }
 }
 
@@ -193,24 +201,26 @@ pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Resul
             backend,
             supported,
             platform,
+            barrier,
             ..
         } = m
         {
-            hello = Some((backend, supported, platform));
+            hello = Some((backend, supported, platform, barrier));
         }
     })?;
     Ok(match (end, hello) {
-        (WorkerEnd::Completed, Some((backend, supported, platform))) => Probe::Available {
+        (WorkerEnd::Completed, Some((backend, supported, platform, barrier))) => Probe::Available {
             backend,
             supported,
             platform: platform.map(Box::new),
+            barrier,
         },
         (WorkerEnd::Completed, None) => Probe::Unavailable("the worker said nothing about its backend".into()),
         (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason) | WorkerEnd::TimedOut(reason), _) => Probe::Unavailable(reason),
     })
 }
 
-fn describe_death(status: std::process::ExitStatus, said_done: bool, stderr_tail: &str) -> String {
+pub fn describe_death(status: std::process::ExitStatus, said_done: bool, stderr_tail: &str) -> String {
     let mut reason = signal_of(&status)
         .map(|(n, name)| format!("worker killed by signal {n} ({name})"))
         .unwrap_or_else(|| match status.code() {

@@ -95,3 +95,21 @@ fn nothing_to_compare_is_a_usage_error() {
     let out = cryptobench().args(["compare", "no-such-label", "x"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn thread_counts_of_one_run_are_compared_with_one_worker() {
+    let text = ok(cryptobench()
+        .args(["compare", "tests/fixtures/runs/threads.json"])
+        .output()
+        .unwrap());
+    assert!(
+        text.contains("OpenSSL 3.0.22 · 1 thread: OpenSSL 3.0.22 25 Aug 2026 (baseline)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("OpenSSL 3.0.22 · 2 threads against OpenSSL 3.0.22 · 1 thread:"),
+        "{text}"
+    );
+    // The aggregates are tested on their per-sample sums, so the verdicts are not all "not tested".
+    assert!(text.contains("× *"), "{text}");
+}

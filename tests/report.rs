@@ -13,12 +13,14 @@ const AUDIT: &str = "tests/fixtures/runs/audit.json";
 const ALL_LIBRARIES: &str = "tests/fixtures/runs/all-libraries.json";
 const MASK: &str = "tests/fixtures/runs/aes-mask.json";
 const BUILDS: &str = "tests/fixtures/runs/three-builds.json";
+const THREADS: &str = "tests/fixtures/runs/threads.json";
 
 /// The reports the browser checks: name, the runs in it.
-const REPORTS: [(&str, &[&str]); 3] = [
+const REPORTS: [(&str, &[&str]); 4] = [
     ("audit", &[AUDIT]),
     ("all-libraries", &[ALL_LIBRARIES]),
     ("comparison", &[MASK, BUILDS]),
+    ("threads", &[THREADS]),
 ];
 
 fn write_report(dir: &Path, name: &str, runs: &[&str]) -> (PathBuf, String) {
@@ -78,6 +80,61 @@ fn the_html_file_holds_everything_and_fetches_nothing() {
     }
     // No leftover temporary file beside it.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn a_threads_report_shows_the_scaling_with_its_ideal() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, html) = write_report(dir.path(), "threads", &[THREADS]);
+    for needle in [
+        "Scaling over cores",
+        "OpenSSL 3.0.22 · 1 thread",
+        "OpenSSL 3.0.22 · 2 threads",
+        "per worker (CPU: MB/s)",
+        "clock under load",
+        "one worker per core in CPU order",
+    ] {
+        assert!(html.contains(needle), "missing {needle}");
+    }
+    // One chart per algorithm at 16 KiB, each with the ideal line and an interval per thread count.
+    assert_eq!(html.matches("<svg class=\"chart scaling\"").count(), 3);
+    assert_eq!(html.matches("class=\"ideal\"").count(), 3);
+    assert_eq!(html.matches("class=\"range s").count(), 6);
+}
+
+/// Core types: the measured homogeneous run of this machine, and for the
+/// layout of several types the same run with its configuration copied under
+/// a second, made-up type (a rendering test: no figure in it is claimed).
+#[test]
+fn a_core_types_report_shows_the_types_and_their_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, html) = write_report(dir.path(), "core-types", &["tests/fixtures/runs/core-types.json"]);
+    assert!(
+        html.contains("Core types") && html.contains("one here (AMD EPYC"),
+        "no core-type section"
+    );
+    assert_eq!(html.matches("<svg class=\"chart core-scores\"").count(), 1);
+
+    let mut run: cryptobench_core::result::RunResult =
+        serde_json::from_str(&std::fs::read_to_string("tests/fixtures/runs/core-types.json").unwrap()).unwrap();
+    let topology = run.topology.as_mut().unwrap();
+    let mut second = topology.core_types[0].clone();
+    second.name = "second type (test)".into();
+    topology.core_types.push(second);
+    let mut copy = run.configurations[0].clone();
+    copy.index = 2;
+    copy.placement.as_mut().unwrap().core_type = Some("second type (test)".into());
+    run.configurations.push(copy);
+    let file = dir.path().join("two-types.json");
+    std::fs::write(&file, serde_json::to_string(&run).unwrap()).unwrap();
+    let (_, html) = write_report(dir.path(), "two-types", &[file.to_str().unwrap()]);
+    assert!(html.contains("core types: 2"), "two types");
+    assert_eq!(html.matches("<svg class=\"chart core-types\"").count(), 1);
+    assert_eq!(html.matches("<svg class=\"chart core-scores\"").count(), 1);
+    assert!(
+        html.contains("AMD EPYC · OpenSSL") || html.contains("OpenSSL 3.0.22 · AMD EPYC"),
+        "labels name the type"
+    );
 }
 
 #[test]

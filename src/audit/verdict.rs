@@ -302,6 +302,7 @@ mod tests {
                         checksum: String::new(),
                         implementation: None,
                         cycles_per_byte: None,
+                        aggregate: None,
                     };
                     let spec = CellSpec {
                         algorithm: alg.into(),
@@ -333,6 +334,7 @@ mod tests {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                placement: None,
                 bindings: Vec::new(),
             });
             // What an x86 OpenSSL mask of two words clears (crates/cpu/src/features/openssl.rs).
@@ -380,6 +382,7 @@ mod tests {
             imported: None,
             warnings: Vec::new(),
             audit: None,
+            topology: None,
         };
         (run, masked)
     }

@@ -146,6 +146,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         core_class: None,
         rounds: args.rounds,
         only_available: false,
+        placements: None,
         openssl_speed: None,
     };
     let mut run = execute(&plan)?;

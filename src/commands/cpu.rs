@@ -55,6 +55,10 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
         print!("{}", classes_table());
         return Ok(ExitCode::SUCCESS);
     }
+    if args.topology {
+        print!("{}", topology_listing(args.format)?);
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(n) = args.cpu {
         cryptobench_cpu::pin_to_cpu(n).map_err(|e| usage(format!("--cpu {n}: {e}")))?;
     }
@@ -262,4 +266,38 @@ fn classes_table() -> String {
         "aes-256-cbc at 16 KiB (openssl speed's 1000s of bytes per second) per MHz of core clock\n{table}\nsource: {}\n",
         core_class::source()
     )
+}
+
+/// `cpu --topology`: the placement order of `run --threads` and the core
+/// types of `run --core-types`, read as they would be, measuring nothing.
+fn topology_listing(format: FormatArg) -> Result<String> {
+    let topology = cryptobench_cpu::topology::Topology::of_this_machine().map_err(|e| usage(e.to_string()))?;
+    #[cfg(target_os = "linux")]
+    let here = cryptobench_cpu::allowed_cpus();
+    #[cfg(not(target_os = "linux"))]
+    let here: Vec<usize> = topology.ids();
+    // A recorded tree describes another machine: all of its CPUs, not this process's.
+    let allowed = if topology.root.live { here } else { topology.ids() };
+    let info = topology.describe(&allowed);
+    if format == FormatArg::Json {
+        return Ok(serde_json::to_string_pretty(&info)? + "\n");
+    }
+    let mut out = format!("cores read from {}\n", info.source);
+    out.push_str(&format!(
+        "placement for run --threads: {}\n  order: {}\n",
+        info.placement_rule,
+        info.placement_order.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
+    ));
+    out.push_str(&format!(
+        "core types for run --core-types: {}\n",
+        if info.core_types.len() == 1 {
+            "one (all cores alike)".to_string()
+        } else {
+            info.core_types.len().to_string()
+        }
+    ));
+    for t in &info.core_types {
+        out.push_str(&format!("  {}\n", crate::placement::describe_type(t)));
+    }
+    Ok(out)
 }

@@ -17,6 +17,9 @@ use crate::plan;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let mut plan = plan::build(args)?;
+    for note in plan.placements.iter().flat_map(|p| &p.notes) {
+        eprintln!("{note}");
+    }
     crate::speed_set::resolve(&mut plan)?;
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {

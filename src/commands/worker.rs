@@ -2,7 +2,7 @@
 //! Loading the library happens here and nowhere else (see DESIGN: isolation
 //! by process), after pinning, with the environment the orchestrator chose.
 
-use std::io::Read;
+use std::io::BufRead;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
@@ -11,10 +11,11 @@ use cryptobench_backends::{agreement, vectors};
 use cryptobench_backends::{open, Backend, Support};
 use cryptobench_core::catalog;
 use cryptobench_core::checks::VerifyJob;
-use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::protocol::{BarrierPoint, ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
 use cryptobench_core::CATALOG;
 
+use crate::barrier::{wait, Answers, CellGate};
 use crate::worker_client::send;
 
 /// Tells the orchestrator what starts now, so that a worker that falls
@@ -24,10 +25,13 @@ fn activity(out: &mut impl std::io::Write, what: impl Into<String>) -> std::io::
 }
 
 pub fn worker() -> Result<ExitCode> {
-    let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).context("reading the job from stdin")?;
+    // The job is the first line (or all of stdin, without a newline); in a
+    // job with barriers the orchestrator's answers follow on later lines.
+    let mut stdin = std::io::stdin().lock();
+    let mut text = String::new();
+    stdin.read_line(&mut text).context("reading the job from stdin")?;
     let job: Job =
-        serde_json::from_str(&input).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
+        serde_json::from_str(&text).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
     if job.protocol != PROTOCOL_VERSION {
         bail!("job of protocol {} given to a worker of protocol {PROTOCOL_VERSION}", job.protocol);
     }
@@ -69,6 +73,7 @@ pub fn worker() -> Result<ExitCode> {
             backend: backend.info(),
             supported,
             platform: Some(cryptobench_cpu::worker_platform()),
+            barrier: true,
         },
     )?;
     if let Some(verify) = &job.verify {
@@ -76,18 +81,27 @@ pub fn worker() -> Result<ExitCode> {
     } else if !job.probe_only {
         // Under an emulator the add chains would time the emulator: no clock then.
         let emulated = cryptobench_cpu::emulation::detect().is_some();
-        let clock = |out: &mut std::io::StdoutLock, phase| -> Result<()> {
+        // With barriers, every worker measures its clock at the same time: under the load of the others.
+        let clock = |out: &mut std::io::StdoutLock, answers: &mut Answers, phase, at: usize| -> Result<()> {
             let clock = if emulated {
                 None
             } else {
+                if job.barrier {
+                    wait(out, answers, BarrierPoint::Clock, at, false).map_err(anyhow::Error::msg)?;
+                }
                 activity(out, "measuring the core clock")?;
                 cryptobench_cpu::clock::measure_clock()
             };
             Ok(send(out, &WorkerMessage::Clock { phase, clock })?)
         };
-        clock(&mut out, ClockPhase::Before)?;
-        measure_all(backend.as_ref(), &job, &mut out)?;
-        clock(&mut out, ClockPhase::After)?;
+        let mut answers = Answers {
+            reader: &mut stdin,
+            // stdin: the answers are waited for busily there (crate::barrier).
+            fd: cfg!(unix).then_some(0),
+        };
+        clock(&mut out, &mut answers, ClockPhase::Before, 0)?;
+        measure_all(backend.as_ref(), &job, &mut out, &mut answers)?;
+        clock(&mut out, &mut answers, ClockPhase::After, job.cells.len())?;
     }
     send(&mut out, &WorkerMessage::Done)?;
     Ok(ExitCode::SUCCESS)
@@ -131,9 +145,9 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
 }
 
 /// Verifies each algorithm once, then measures its cells (or reports why not).
-fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) -> Result<()> {
+fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, answers: &mut Answers) -> Result<()> {
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
-    for cell in &job.cells {
+    for (position, cell) in job.cells.iter().enumerate() {
         let alg = catalog::get(&cell.algorithm)?;
         let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
             Some((_, o)) => o.clone(),
@@ -154,7 +168,12 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write) 
         let result = match outcome {
             VerificationOutcome::Passed { .. } => {
                 activity(out, format!("measuring {}", cell.describe()))?;
-                cryptobench_harness::run_cell(backend, alg, cell, &job.timing)
+                if job.barrier {
+                    let mut gate = CellGate::new(&mut *out, answers, position);
+                    cryptobench_harness::run_cell_gated(backend, alg, cell, &job.timing, &mut gate)
+                } else {
+                    cryptobench_harness::run_cell(backend, alg, cell, &job.timing)
+                }
             }
             VerificationOutcome::Failed { reason } => CellOutcome::Failed {
                 reason: format!("verification failed, not timed: {reason}"),

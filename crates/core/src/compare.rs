@@ -98,7 +98,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
                     .filter_map(|x| match &x.outcome {
                         CellOutcome::Measured(m) => Some((
                             (x.spec.algorithm.clone(), x.spec.operation, x.spec.mode_label(), x.spec.size),
-                            m.samples.iter().map(|s| s.throughput(x.spec.size)).collect(),
+                            m.throughputs(x.spec.size),
                             m.summary.median,
                         )),
                         _ => None,
@@ -207,6 +207,7 @@ mod tests {
                 checksum: String::new(),
                 implementation: None,
                 cycles_per_byte: None,
+                aggregate: None,
             }),
         });
         r

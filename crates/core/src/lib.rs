@@ -3,12 +3,14 @@
 //! ([`units`]), what a run produces ([`result`]) and what an [`audit`] decided, the worker [`protocol`], what `verify` [`checks`] and
 //! the [`stats`] applied to samples. Nothing here performs I/O or timing.
 
+pub mod aggregate;
 pub mod audit;
 pub mod binding;
 pub mod catalog;
 pub mod cell;
 pub mod checks;
 pub mod compare;
+pub mod cores;
 pub mod dependent_ci;
 pub mod mann_whitney;
 pub mod openssl_speed;

@@ -304,6 +304,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                     checksum: String::new(),
                     implementation: None,
                     cycles_per_byte: None,
+                    aggregate: None,
                 })
             };
             cells.push(CellResult { spec, outcome });
@@ -365,6 +366,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             overheads: Vec::new(),
             score: None,
             platform: None,
+            placement: None,
             bindings: Vec::new(),
         }],
         label: None,
@@ -375,6 +377,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         }),
         warnings: Vec::new(),
         audit: None,
+        topology: None,
     }
 }
 

@@ -25,6 +25,14 @@ pub struct Job {
     /// An addition with a default, so jobs without it read as before.
     #[serde(default)]
     pub verify: Option<VerifyJob>,
+    /// Set when several workers measure the same cells together
+    /// (`run --threads`): before the clock, before each cell's warm-up and
+    /// before each sample the worker says [`WorkerMessage::Barrier`] and
+    /// waits for the orchestrator's answer on stdin, one line: `go` or
+    /// `stop` (no more samples of this cell). stdin then stays open after
+    /// the job, which is the first line. An addition with a default.
+    #[serde(default)]
+    pub barrier: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -39,6 +47,10 @@ pub enum WorkerMessage {
         /// a worker that does not send it reads as before).
         #[serde(default)]
         platform: Option<WorkerPlatform>,
+        /// Whether the worker takes part in barriers (`Job::barrier`); a
+        /// worker that does not say so is never given several at once.
+        #[serde(default)]
+        barrier: bool,
     },
     Unavailable {
         protocol: u32,
@@ -58,8 +70,32 @@ pub enum WorkerMessage {
     Activity {
         what: String,
     },
+    /// The worker waits at a barrier for the others (only in jobs with
+    /// `barrier`): at `point` of the cell at position `cell` of the job;
+    /// `done` says whether its own stop rule would take no more samples.
+    Barrier {
+        point: BarrierPoint,
+        cell: usize,
+        done: bool,
+    },
     Done,
 }
+
+/// Where a worker waits for the others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BarrierPoint {
+    /// Before measuring the clock (`cell` is 0 before the cells, the cell count after).
+    Clock,
+    /// Before a cell's warm-up, so that all warm up and calibrate under the same load.
+    Cell,
+    /// Before each sample.
+    Sample,
+}
+
+/// The orchestrator's answers to a barrier, one line each on the worker's stdin.
+pub const BARRIER_GO: &str = "go";
+pub const BARRIER_STOP: &str = "stop";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -38,6 +38,10 @@ pub struct RunResult {
     /// acceleration families switched off, and the verdicts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub audit: Option<crate::audit::AuditInfo>,
+    /// Set by `run --threads` and `run --core-types`: the cores as they were
+    /// read (placement order, core types) and where from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub topology: Option<crate::cores::Topology>,
 }
 
 /// Where an imported run came from and what its text said about its environment.
@@ -273,6 +277,10 @@ pub struct ConfigurationResult {
     /// features, affinity, build). Absent in runs of older versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub platform: Option<WorkerPlatform>,
+    /// Set by `run --threads` and `run --core-types`: how many workers ran
+    /// together, on which CPUs, of which core type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placement: Option<crate::cores::Placement>,
     /// A language runtime's rows against the C library it calls (runtime configurations only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<crate::binding::BindingCost>,
@@ -373,13 +381,29 @@ pub struct Measurement {
     pub checksum: String,
     /// Which code path the library chose, where it says so.
     pub implementation: Option<String>,
-    /// Core cycles per byte at the configuration's measured clock.
+    /// Core cycles per byte at the configuration's measured clock (several
+    /// workers: the cycles of all their cores per byte of all their output).
     #[serde(default)]
     pub cycles_per_byte: Option<f64>,
+    /// Set when several workers measured the cell together (`--threads`):
+    /// their own measurements; `summary` is then their aggregate and
+    /// `samples` is empty (crates/core/src/aggregate.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aggregate: Option<crate::cores::Aggregate>,
 }
 
 impl Measurement {
     pub fn is_noisy(&self) -> bool {
         !self.warnings.is_empty()
+    }
+
+    /// The per-sample throughputs the median summarises, in the order
+    /// taken: the samples' own, or for several workers the sum of their
+    /// k-th samples (which started together).
+    pub fn throughputs(&self, size: usize) -> Vec<f64> {
+        match &self.aggregate {
+            Some(a) => crate::aggregate::aligned_sums(&a.workers, size),
+            None => self.samples.iter().map(|s| s.throughput(size)).collect(),
+        }
     }
 }

@@ -1,14 +1,20 @@
 //! The machine under test: processor and OS description ([`host`]), the
-//! thread's CPU time ([`thread_cpu_time_ns`]) and pinning ([`pin_to_cpu`]).
+//! thread's CPU time ([`thread_cpu_time_ns`]) and pinning ([`pin_to_cpu`]),
+//! the cores and their types ([`topology`], [`core_types`]).
 
+mod arm_parts;
 pub mod clock;
 pub mod core_class;
+pub mod core_types;
 pub mod emulation;
 pub mod features;
 pub mod frequency;
 mod host;
+pub mod hybrid;
 mod platform;
+pub mod sysfs;
 mod thread;
+pub mod topology;
 
 pub use host::{cpu_vendor, host_info, host_info_for};
 pub use platform::worker_platform;

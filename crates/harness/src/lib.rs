@@ -8,7 +8,7 @@ mod buffer;
 mod measure;
 
 pub use buffer::AlignedBuffer;
-pub use measure::{measure, quick_timing, standard_timing, warnings};
+pub use measure::{measure, measure_gated, quick_timing, standard_timing, warnings, Alone, Gate};
 
 use cryptobench_backends::verify::check_primitive;
 use cryptobench_backends::{Backend, CellInputs};
@@ -38,6 +38,19 @@ fn random_inputs(alg: &AlgorithmSpec, aad_len: usize) -> CellInputs {
 /// Prepares, checks and measures one cell. The algorithm must already have
 /// passed verification on this backend.
 pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, timing: &TimingSettings) -> CellOutcome {
+    run_cell_gated(backend, alg, cell, timing, &mut Alone)
+}
+
+/// [`run_cell`], meeting the other workers of the same cell at `gate`
+/// (only a cell that is timed meets them: one that cannot be prepared or
+/// checked fails or is n/a in every worker alike).
+pub fn run_cell_gated(
+    backend: &dyn Backend,
+    alg: &AlgorithmSpec,
+    cell: &CellSpec,
+    timing: &TimingSettings,
+    gate: &mut dyn Gate,
+) -> CellOutcome {
     if let Some(problem) = alg.size_problem(cell.size) {
         return CellOutcome::Unsupported { reason: problem };
     }
@@ -60,7 +73,7 @@ pub fn run_cell(backend: &dyn Backend, alg: &AlgorithmSpec, cell: &CellSpec, tim
     if let Err(reason) = check_primitive(backend, cell, alg, &inputs, primitive.as_mut(), buffer.as_slice()) {
         return CellOutcome::Failed { reason };
     }
-    match measure(primitive.as_mut(), buffer.as_mut_slice(), timing) {
+    match measure_gated(primitive.as_mut(), buffer.as_mut_slice(), timing, gate) {
         Ok(m) => CellOutcome::Measured(m),
         Err(e) => CellOutcome::Failed {
             reason: format!("failed while timed: {e}"),

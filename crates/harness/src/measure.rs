@@ -126,10 +126,51 @@ fn warm_up(primitive: &mut dyn Primitive, buf: &mut [u8], duration: Duration) ->
     Ok(())
 }
 
+/// Where a measurement meets the other workers measuring the same cell at
+/// the same time (`run --threads`): before the warm-up, so that all warm up
+/// and calibrate under the same load, and before every sample, so that
+/// sample k of every worker starts together. The stop rule is each worker's
+/// own; a worker that would stop goes on while any other still samples.
+pub trait Gate {
+    /// Waits for the others before the warm-up.
+    fn start(&mut self) -> Result<(), String>;
+    /// Before each sample: `done` says whether this worker's own stop rule
+    /// has been met; returns whether to take another sample.
+    fn next(&mut self, done: bool) -> Result<bool, String>;
+}
+
+/// One worker alone: no waiting, and sampling stops when its own rule says so.
+pub struct Alone;
+
+impl Gate for Alone {
+    fn start(&mut self) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn next(&mut self, done: bool) -> Result<bool, String> {
+        Ok(!done)
+    }
+}
+
+fn broken(e: String) -> BackendError {
+    BackendError::Invalid(format!("the barrier with the other workers broke: {e}"))
+}
+
 /// Times a prepared primitive over `buf` as the settings say: warm up,
 /// calibrate the calls per sample, then sample until the stop rule
 /// (crates/core/src/stopping.rs) or the budget ends it.
 pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSettings) -> Result<Measurement, BackendError> {
+    measure_gated(primitive, buf, timing, &mut Alone)
+}
+
+/// [`measure`], meeting other workers at `gate`.
+pub fn measure_gated(
+    primitive: &mut dyn Primitive,
+    buf: &mut [u8],
+    timing: &TimingSettings,
+    gate: &mut dyn Gate,
+) -> Result<Measurement, BackendError> {
+    gate.start().map_err(broken)?;
     let started = Instant::now();
     // A JIT runtime may ask for a longer warm-up; its extra time does not shorten the sampling.
     let warmup_ns = timing.warmup_ns.max(primitive.min_warmup_ns());
@@ -144,7 +185,9 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
     let size = buf.len();
     let mut samples = Vec::new();
     let mut checksum = 0xcbf2_9ce4_8422_2325u64;
-    loop {
+    // Once this worker's own rule is met it stays met; alone, that ends the sampling.
+    let mut done = false;
+    while gate.next(done).map_err(broken)? {
         let sample = timed(primitive, iterations, buf)?;
         samples.push(sample);
         checksum = fold(checksum, buf, primitive.last_output()?.as_deref());
@@ -154,11 +197,9 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
             next_look = StopRule::next_look(samples.len());
         }
         let spent = started.elapsed() >= budget && samples.len() >= 3;
-        if precise || spent || samples.len() >= MAX_SAMPLES {
-            break;
-        }
+        done = done || precise || spent || samples.len() >= MAX_SAMPLES;
     }
-    let summary = summarize(&samples, size).expect("at least one sample");
+    let summary = summarize(&samples, size).ok_or_else(|| broken("told to stop before the first sample".into()))?;
     let warnings = warnings(&summary, timing);
     Ok(Measurement {
         summary,
@@ -167,6 +208,7 @@ pub fn measure(primitive: &mut dyn Primitive, buf: &mut [u8], timing: &TimingSet
         checksum: format!("{:016x}", std::hint::black_box(checksum)),
         implementation: primitive.implementation(),
         cycles_per_byte: None,
+        aggregate: None,
     })
 }
 
@@ -215,6 +257,36 @@ mod tests {
     #[test]
     fn a_failing_primitive_is_an_error_not_a_figure() {
         assert!(measure(&mut Broken, &mut [0u8; 16], &quick_timing()).is_err());
+    }
+
+    /// Holds every worker to a fixed number of samples, as the orchestrator
+    /// does while another worker still samples.
+    struct Fixed(usize, usize);
+    impl Gate for Fixed {
+        fn start(&mut self) -> Result<(), String> {
+            self.1 = 0;
+            Ok(())
+        }
+        fn next(&mut self, _done: bool) -> Result<bool, String> {
+            self.1 += 1;
+            Ok(self.1 <= self.0)
+        }
+    }
+
+    #[test]
+    fn a_gate_decides_how_many_samples_are_taken() {
+        let timing = TimingSettings {
+            sample_target_ns: 200_000,
+            cell_budget_ns: 1,
+            min_samples: 3,
+            target_relative_ci: 0.5,
+            warmup_ns: 0,
+        };
+        // Alone the budget (1 ns) stops it after 3 samples; held by the gate it takes 7.
+        assert_eq!(measure(&mut Spin(1), &mut [0u8; 64], &timing).unwrap().samples.len(), 3);
+        let m = measure_gated(&mut Spin(1), &mut [0u8; 64], &timing, &mut Fixed(7, 0)).unwrap();
+        assert_eq!(m.samples.len(), 7);
+        assert!(measure_gated(&mut Spin(1), &mut [0u8; 64], &timing, &mut Fixed(0, 0)).is_err());
     }
 
     #[test]

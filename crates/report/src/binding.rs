@@ -111,6 +111,7 @@ mod tests {
             score: None,
             platform: None,
             bindings,
+            placement: None,
         };
         let run = cryptobench_core::result::RunResult {
             configurations: vec![
@@ -148,6 +149,7 @@ mod tests {
             imported: None,
             warnings: vec![],
             audit: None,
+            topology: None,
         };
         let labels = Labels::for_run(&run);
         let l = lines(&run.configurations[1], Unit::Mb, &labels);

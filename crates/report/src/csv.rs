@@ -24,15 +24,28 @@ const HEADER: &[&str] = &[
     "cycles_per_byte",
     "warnings",
     "reason",
+    "threads",
+    "cpus",
+    "core_type",
+    "workers",
+    "scaling_efficiency",
 ];
 
-/// One row per cell, numbers unformatted (bytes per second) for further processing.
+/// One row per cell, numbers unformatted (bytes per second) for further
+/// processing; a cell of several workers gives their aggregate (the JSON
+/// has each worker's samples).
 pub fn render(run: &RunResult) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(HEADER).expect("writing to memory");
     for c in &run.configurations {
         let version = c.backend.as_ref().map(|b| b.version.clone()).unwrap_or_default();
         let path = c.backend.as_ref().and_then(|b| b.library_path.clone()).unwrap_or_default();
+        let placement = c.placement.as_ref();
+        let threads = placement.map(|p| p.threads.to_string()).unwrap_or_default();
+        let cpus = placement
+            .map(|p| p.cpus.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+            .unwrap_or_default();
+        let core_type = placement.and_then(|p| p.core_type.clone()).unwrap_or_default();
         for cell in &c.cells {
             let mut rec = vec![
                 c.index.to_string(),
@@ -57,6 +70,10 @@ pub fn render(run: &RunResult) -> String {
                     rec.push(m.cycles_per_byte.map(|c| format!("{c:.3}")).unwrap_or_default());
                     rec.push(m.warnings.join("; "));
                     rec.push(String::new());
+                    rec.extend([threads.clone(), cpus.clone(), core_type.clone()]);
+                    let a = m.aggregate.as_ref();
+                    rec.push(a.map(|a| a.workers.len().to_string()).unwrap_or_default());
+                    rec.push(a.and_then(|a| a.scaling_efficiency).map(|e| format!("{e:.4}")).unwrap_or_default());
                 }
                 CellOutcome::Failed { reason } | CellOutcome::Unsupported { reason } => {
                     rec.push(
@@ -69,6 +86,7 @@ pub fn render(run: &RunResult) -> String {
                     );
                     rec.extend(std::iter::repeat_n(String::new(), 13));
                     rec.push(reason.clone());
+                    rec.extend([threads.clone(), cpus.clone(), core_type.clone(), String::new(), String::new()]);
                 }
             }
             w.write_record(&rec).expect("writing to memory");

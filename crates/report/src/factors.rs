@@ -48,7 +48,7 @@ fn medians(c: &ConfigurationResult) -> impl Iterator<Item = (Key, f64, Vec<f64>)
         CellOutcome::Measured(m) => Some((
             (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label(), x.spec.size),
             m.summary.median,
-            m.samples.iter().map(|s| s.throughput(x.spec.size)).collect(),
+            m.throughputs(x.spec.size),
         )),
         _ => None,
     })

@@ -6,7 +6,8 @@
 //! environment details.
 //!
 //! A label is built from what the run recorded: the library's own name and
-//! version, the run's label when a report holds several runs, the audit role
+//! version, the run's label when a report holds several runs, the placement
+//! ("2 threads", or the core type "Cortex-A76"), the audit role
 //! (which families were switched off) or "masked" for another capability
 //! environment, the worker's architecture where it differs from the host's or
 //! between configurations, "emulated" where the worker was started through an
@@ -56,6 +57,7 @@ impl Labels {
                     parts.push(run.label.clone().unwrap_or_else(|| name.clone()));
                 }
                 parts.push(library_label(c));
+                parts.extend(c.placement.as_ref().map(|p| p.describe()));
                 parts.extend(role(run, c));
                 parts.extend(platform(run, c, mixed_arches));
                 if run.imported.is_some() {

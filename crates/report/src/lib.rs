@@ -20,6 +20,7 @@ pub mod html;
 mod json;
 pub mod labels;
 mod markdown;
+pub mod multicore;
 pub mod report_markdown;
 pub mod shape;
 mod table;

@@ -38,6 +38,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(ASCII_MARKDOWN, run.settings.sizes.len())));
     }
+    out.push_str(&crate::multicore::render_text(run, &labels, unit, true));
     for pair in crate::emulation::pairs(run) {
         let (header, rows) = crate::emulation::ratio_rows(run, &pair);
         let mut table = comfy_table::Table::new();

@@ -47,6 +47,7 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&crate::multicore::render_text(run, &labels, unit, false));
     for pair in emulation::pairs(run) {
         let (header, rows) = emulation::ratio_rows(run, &pair);
         let mut table = comfy_table::Table::new();

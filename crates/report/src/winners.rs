@@ -135,7 +135,7 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
                     label: labels.get(pos, c.index).to_string(),
                     median: m.summary.median,
                     noisy: m.is_noisy(),
-                    samples: m.samples.iter().map(|s| s.throughput(size)).collect(),
+                    samples: m.throughputs(size),
                 });
             }
         }

@@ -40,6 +40,7 @@ fn measured(size: usize, wall_ns: u64, spread: bool, warnings: &[&str]) -> CellO
         checksum: "0123456789abcdef".into(),
         implementation: None,
         cycles_per_byte: Some(3.25),
+        aggregate: None,
     })
 }
 
@@ -181,6 +182,7 @@ fn fixture() -> RunResult {
                 }],
                 score: None,
                 platform: None,
+                placement: None,
                 bindings: Vec::new(),
             },
             ConfigurationResult {
@@ -201,6 +203,7 @@ fn fixture() -> RunResult {
                 overheads: vec![],
                 score: None,
                 platform: None,
+                placement: None,
                 bindings: Vec::new(),
             },
         ],
@@ -208,6 +211,7 @@ fn fixture() -> RunResult {
         imported: None,
         warnings: Vec::new(),
         audit: None,
+        topology: None,
     }
 }
 

@@ -76,9 +76,11 @@ pub fn save(tx: &mut dyn Transaction, run: &RunResult) -> Result<RunId, StoreErr
             ConfigurationStatus::TimedOut { reason } => ("timed_out", Some(reason)),
         };
         let b = c.backend.as_ref();
+        let p = c.placement.as_ref();
         let config_id = tx.insert(
             "INSERT INTO configurations (run_id, position, backend, library, env_json, library_name, library_version, \
-             library_path, cpu_capabilities, status, reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             library_path, cpu_capabilities, status, reason, threads, cpus, core_type) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             &[
                 Value::Int(Some(run_id)),
                 Value::int(c.index as i64),
@@ -91,6 +93,9 @@ pub fn save(tx: &mut dyn Transaction, run: &RunResult) -> Result<RunId, StoreErr
                 Value::Text(b.and_then(|b| b.cpu_capabilities.clone())),
                 Value::text(status),
                 Value::opt_text(reason),
+                Value::Int(p.map(|p| p.threads as i64)),
+                Value::Text(p.map(|p| p.cpus.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(","))),
+                Value::Text(p.and_then(|p| p.core_type.clone())),
             ],
         )?;
         for cell in &c.cells {
@@ -111,8 +116,8 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
     let real = |f: fn(&cryptobench_core::stats::Summary) -> f64| Value::Real(sum.as_ref().map(f));
     let cell_id = tx.insert(
         "INSERT INTO cells (configuration_id, algorithm, operation, mode, rekey, size, aad, status, reason, median, q1, q3, \
-         min, max, cv, ci_low, ci_high, sample_count, warnings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
-         RETURNING id",
+         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         &[
             Value::Int(Some(config_id)),
             Value::text(&s.algorithm),
@@ -133,17 +138,32 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
             real(|s| s.median_ci95[1]),
             Value::Int(sum.map(|s| s.samples as i64)),
             Value::Text(m.filter(|m| !m.warnings.is_empty()).map(|m| m.warnings.join("; "))),
+            Value::Int(m.and_then(|m| m.aggregate.as_ref()).map(|a| a.workers.len() as i64)),
+            Value::Real(m.and_then(|m| m.aggregate.as_ref()).and_then(|a| a.scaling_efficiency)),
         ],
     )?;
-    for (seq, sample) in m.map(|m| m.samples.as_slice()).unwrap_or_default().iter().enumerate() {
+    // One worker's samples, or every worker's with its CPU, numbered on.
+    let samples: Vec<(Option<usize>, &cryptobench_core::stats::Sample)> = match m {
+        None => Vec::new(),
+        Some(m) => match &m.aggregate {
+            None => m.samples.iter().map(|s| (None, s)).collect(),
+            Some(a) => a
+                .workers
+                .iter()
+                .flat_map(|w| w.samples.iter().map(move |s| (Some(w.cpu), s)))
+                .collect(),
+        },
+    };
+    for (seq, (cpu, sample)) in samples.into_iter().enumerate() {
         tx.execute(
-            "INSERT INTO samples (cell_id, seq, iterations, wall_ns, cpu_ns) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO samples (cell_id, seq, iterations, wall_ns, cpu_ns, cpu) VALUES (?, ?, ?, ?, ?, ?)",
             &[
                 Value::Int(Some(cell_id)),
                 Value::int(seq as i64),
                 Value::int(sample.iterations),
                 Value::int(sample.wall_ns),
                 Value::Int(sample.cpu_ns.and_then(|c| c.try_into().ok())),
+                Value::Int(cpu.map(|c| c as i64)),
             ],
         )?;
     }
@@ -157,8 +177,8 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
     )?;
     let configs = tx.query(
         "SELECT run_id, backend, library, library_version, \
-         (SELECT COUNT(*) FROM cells WHERE cells.configuration_id = configurations.id AND cells.status = 'measured') \
-         FROM configurations ORDER BY run_id, position",
+         (SELECT COUNT(*) FROM cells WHERE cells.configuration_id = configurations.id AND cells.status = 'measured'), \
+         threads, core_type FROM configurations ORDER BY run_id, position",
         &[],
     )?;
     Ok(runs
@@ -181,9 +201,16 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
                             Some(lib) => format!("{}={lib}", c[1].as_text().unwrap_or_default()),
                             None => c[1].as_text().unwrap_or_default(),
                         };
-                        match c[3].as_text() {
+                        let spec = match c[3].as_text() {
                             Some(v) => format!("{spec} ({v})"),
                             None => spec,
+                        };
+                        // Where the run placed its workers: a core type, or a thread count.
+                        match (c[6].as_text(), c[5].as_i64()) {
+                            (Some(t), _) => format!("{spec} on {t}"),
+                            (None, Some(1)) => format!("{spec} × 1 thread"),
+                            (None, Some(n)) => format!("{spec} × {n} threads"),
+                            (None, None) => spec,
                         }
                     })
                     .collect(),

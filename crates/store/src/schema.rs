@@ -8,7 +8,7 @@
 //! at. Never edit a migration once released: add the next one.
 
 /// (version, statements).
-pub const MIGRATIONS: &[(u32, &str)] = &[(1, V1)];
+pub const MIGRATIONS: &[(u32, &str)] = &[(1, V1), (2, V2)];
 
 /// The version a database has once every migration is applied.
 pub fn current_version() -> u32 {
@@ -85,6 +85,20 @@ CREATE TABLE samples (
     cpu_ns {int},
     PRIMARY KEY (cell_id, seq)
 );
+";
+
+/// Several cores (`run --threads`, `run --core-types`): how many workers a
+/// configuration ran, on which CPUs, of which core type; per cell the
+/// number of workers aggregated and the scaling efficiency; per sample
+/// the CPU of the worker that took it (a multi-worker cell stores every
+/// worker's samples, numbered on across workers). NULL for runs of one worker.
+const V2: &str = "
+ALTER TABLE configurations ADD COLUMN threads {int};
+ALTER TABLE configurations ADD COLUMN cpus TEXT;
+ALTER TABLE configurations ADD COLUMN core_type TEXT;
+ALTER TABLE cells ADD COLUMN workers {int};
+ALTER TABLE cells ADD COLUMN scaling_efficiency {real};
+ALTER TABLE samples ADD COLUMN cpu {int}
 ";
 
 /// The SQL of a migration for one dialect.

@@ -77,6 +77,25 @@ fn concurrent_writers_from_many_connections_lose_nothing() {
 }
 
 #[test]
+fn several_cores_fill_their_columns() {
+    let Some(schema) = Schema::new("cores") else { return };
+    let run = fixture("threads.json");
+    let mut store = open(&Location::Postgres(schema.url.clone())).unwrap();
+    let id = store.save(&run).unwrap();
+    assert_eq!(as_json(&store.load(id).unwrap()), as_json(&run));
+    assert!(store.list().unwrap()[0].configurations[1].ends_with("× 2 threads"));
+    let mut c = postgres::Client::connect(&schema.url, postgres::NoTls).unwrap();
+    let row = c
+        .query_one(
+            "SELECT COUNT(DISTINCT s.cpu) FROM samples s JOIN cells x ON s.cell_id = x.id \
+             JOIN configurations k ON x.configuration_id = k.id WHERE k.threads = 2 AND x.workers = 2",
+            &[],
+        )
+        .unwrap();
+    assert_eq!(row.get::<_, i64>(0), 2, "every worker's samples, each with its CPU");
+}
+
+#[test]
 fn a_server_that_does_not_answer_is_a_clear_error() {
     // Port 1 on localhost: nothing listens there.
     let err = open(&Location::Postgres("postgres://nobody@127.0.0.1:1/none?connect_timeout=5".into()))

@@ -124,3 +124,63 @@ fn concurrent_writers_lose_nothing() {
         assert_eq!(store.load(id).unwrap().configurations.len(), 2);
     }
 }
+
+/// A `run --threads` (tests/fixtures/runs/threads.json): the placement of
+/// each configuration, the workers and efficiency of each cell, and every
+/// worker's samples with its CPU are in the tables; the document comes back whole.
+#[test]
+fn several_cores_fill_their_columns() {
+    let (_dir, loc) = temp_db();
+    let run = fixture("threads.json");
+    let id = open(&loc).unwrap().save(&run).unwrap();
+    assert_eq!(as_json(&open(&loc).unwrap().load(id).unwrap()), as_json(&run));
+    let listed = open(&loc).unwrap().list().unwrap();
+    assert!(
+        listed[0].configurations[0].ends_with("× 1 thread"),
+        "{:?}",
+        listed[0].configurations
+    );
+    assert!(
+        listed[0].configurations[1].ends_with("× 2 threads"),
+        "{:?}",
+        listed[0].configurations
+    );
+    let Location::Sqlite(path) = &loc else { unreachable!() };
+    let c = rusqlite::Connection::open(path).unwrap();
+    let placements: Vec<(i64, String)> = c
+        .prepare("SELECT threads, cpus FROM configurations ORDER BY position")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(placements, vec![(1, "0".to_string()), (2, "0,1".to_string())]);
+    let (workers, efficiency): (i64, f64) = c
+        .query_row(
+            "SELECT x.workers, x.scaling_efficiency FROM cells x JOIN configurations k ON x.configuration_id = k.id \
+             WHERE k.threads = 2 AND x.algorithm = 'sha256' AND x.size = 16384",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(workers, 2);
+    assert!(efficiency > 0.0);
+    // Every worker's samples, numbered on, each with its CPU.
+    let per_cpu: Vec<(i64, i64)> = c
+        .prepare(
+            "SELECT s.cpu, COUNT(*) FROM samples s JOIN cells x ON s.cell_id = x.id JOIN configurations k \
+             ON x.configuration_id = k.id WHERE k.threads = 2 AND x.algorithm = 'sha256' AND x.size = 16384 \
+             GROUP BY s.cpu ORDER BY s.cpu",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(per_cpu.len(), 2, "{per_cpu:?}");
+    assert_eq!(per_cpu[0].1, per_cpu[1].1, "the workers took their samples in step");
+    let one: i64 = c
+        .query_row("SELECT COUNT(*) FROM samples WHERE cpu IS NULL", [], |r| r.get(0))
+        .unwrap();
+    assert!(one > 0, "the one-worker cells' samples have no CPU");
+}

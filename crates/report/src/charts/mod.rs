@@ -5,11 +5,13 @@
 
 pub mod bars;
 pub mod lines;
+pub mod scaling;
 pub mod style;
 pub mod svg;
 
 pub use bars::{horizontal_bars, Bar, BarChart, Group};
 pub use lines::{throughput_by_size, Axes, Fit, SizePoint, SizeSeries};
+pub use scaling::{throughput_by_threads, ThreadPoint, ThreadSeries};
 pub use style::colour;
 
 /// The font size to ask plotters for so that its SVG text is `px` pixels

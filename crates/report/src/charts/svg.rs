@@ -72,6 +72,33 @@ impl Overlay {
         ));
     }
 
+    /// The ideal a series is held against (e.g. linear scaling), a thin
+    /// grey dashed line with its tooltip.
+    pub fn ideal(&mut self, points: &[(f64, f64)], tooltip: &str) {
+        if points.len() < 2 {
+            return;
+        }
+        let coords: Vec<String> = points.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+        self.body.push_str(&format!(
+            "<polyline class=\"ideal\" points=\"{}\" fill=\"none\" stroke=\"#777\" stroke-width=\"1.3\" stroke-dasharray=\"5 4\"><title>{}</title></polyline>\n",
+            coords.join(" "),
+            escape(tooltip)
+        ));
+    }
+
+    /// A vertical interval (e.g. a 95% interval) in a configuration's colour, with its tooltip.
+    pub fn range(&mut self, style: usize, x: f64, (y0, y1): (f64, f64), tooltip: &str) {
+        self.body.push_str(&format!(
+            "<path class=\"range s{style}\" d=\"M{x:.1},{y0:.1}L{x:.1},{y1:.1}M{:.1},{y0:.1}L{:.1},{y0:.1}M{:.1},{y1:.1}L{:.1},{y1:.1}\" stroke=\"{}\" stroke-width=\"1.4\" fill=\"none\"><title>{}</title></path>\n",
+            x - 3.0,
+            x + 3.0,
+            x - 3.0,
+            x + 3.0,
+            hex(style),
+            escape(tooltip)
+        ));
+    }
+
     /// A vertical reference line (e.g. "no effect" at a factor of 1).
     pub fn vertical_rule(&mut self, x: f64, (y0, y1): (f64, f64), tooltip: &str) {
         self.body.push_str(&format!(

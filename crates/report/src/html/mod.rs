@@ -1,6 +1,7 @@
 //! One self-contained HTML file that answers first and shows the data
 //! after: the answer (an audit's verdicts, a comparison's winners, one
-//! configuration's headline figures) on the first screen, then charts that
+//! configuration's headline figures) on the first screen, then the scaling
+//! over cores and the core types where the run measured them, then charts that
 //! compare (throughput against size on log-log axes for every algorithm,
 //! bars at 16 KiB, cycles per byte), then the tables and the environment,
 //! collapsed. Every configuration is named by its label ([`crate::labels`]);
@@ -9,6 +10,7 @@
 
 mod answer;
 mod bars;
+mod cores;
 mod details;
 mod emulation;
 mod page;
@@ -47,6 +49,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> Result<String, ChartE
     }
     out.push_str("</header>\n");
     out.push_str(&answer::render(shape, &named, &labels, rate)?);
+    out.push_str(&cores::render(&named, &labels, rate)?);
     out.push_str(&sizes::render(&named, &labels, rate)?);
     // The comparison and the single configuration show these bars in their answer.
     if shape == Shape::Audit {
