@@ -509,8 +509,9 @@ pub struct AlgorithmsArgs {
 }
 
 const AUDIT_EXAMPLES: &str = "Families: aes (AES-NI+VAES, arm AES), clmul (PCLMULQDQ+VPCLMULQDQ, arm PMULL), sha (SHA-NI,
-arm SHA1/SHA2/SHA512); each is switched off through the library's capability mask (OPENSSL_ia32cap,
-OPENSSL_armcap) in its own worker process, then all together.
+arm SHA1/SHA2/SHA512); each is switched off through the library's own mask (OPENSSL_ia32cap/OPENSSL_armcap
+for OpenSSL, and OPENSSL_ia32cap for aws-lc-rs and boring; libgcrypt's disabled hardware features; NETTLE_FAT_OVERRIDE;
+GNUTLS_CPUID_OVERRIDE; BOTAN_CLEAR_CPUID) in its own worker process, then all together.
 
 Examples:
   cryptobench audit                                  default algorithms at 16 B and 16 KiB
@@ -519,7 +520,7 @@ Examples:
 
 #[derive(Args, Debug)]
 pub struct AuditArgs {
-    /// Libraries to audit (as in `run`; maskable: openssl) [default: openssl].
+    /// Libraries to audit (as in `run`; maskable: openssl, gcrypt, nettle, gnutls, botan, aws-lc-rs, boring) [default: openssl].
     #[arg(long = "backend", short = 'b', value_name = "BACKEND[=PATH]")]
     pub backends: Vec<String>,
 

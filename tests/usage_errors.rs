@@ -27,7 +27,10 @@ fn unknown_algorithm_lists_the_valid_ones() {
 
 #[test]
 fn unknown_backend_lists_the_valid_ones() {
-    rejects(&["run", "--backend", "wolfssl"], &["unknown backend 'wolfssl'", "openssl"]);
+    rejects(
+        &["run", "--backend", "nosuchlib"],
+        &["unknown backend 'nosuchlib'", "openssl", "wolfssl"],
+    );
 }
 
 #[test]

@@ -1,17 +1,19 @@
 //! Which configurations an audit measures: the library as it is, then one
 //! configuration per feature family switched off, then all of them off,
 //! each through the library's own mechanism (OpenSSL's capability vector,
-//! libgcrypt's disabled hardware features, Nettle's fat override).
+//! libgcrypt's disabled hardware features, Nettle's fat override, GnuTLS's
+//! GNUTLS_CPUID_OVERRIDE, Botan's BOTAN_CLEAR_CPUID, and the
+//! OPENSSL_ia32cap that AWS-LC (aws-lc-rs) and BoringSSL honour as OpenSSL does).
 
 use cryptobench_core::catalog::Family;
 use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_cpu::features::openssl::{self, Vector};
-use cryptobench_cpu::features::{gcrypt, nettle, Feature};
+use cryptobench_cpu::features::{botan, gcrypt, gnutls, nettle, Feature};
 
 use super::MaskedConfiguration;
 
 /// Backends the audit can mask.
-pub const MASKABLE: &[&str] = &["openssl", "gcrypt", "nettle"];
+pub const MASKABLE: &[&str] = &["openssl", "gcrypt", "nettle", "gnutls", "botan", "aws-lc-rs", "boring"];
 
 /// The sets of families switched off, in the audit's order; `extra`
 /// families (the big-number one, when public key is audited) come last, one
@@ -39,7 +41,16 @@ pub fn variants(
     extra: &[Family],
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
     let mask_of: MaskFn = match base.backend.as_str() {
-        "openssl" => return openssl_variants(base, capabilities, first_index, arch, extra),
+        // AWS-LC and BoringSSL read OPENSSL_ia32cap as OpenSSL 1.1.1/3.0 do (two
+        // fields, "~" clears bits: crypto/fipsmodule/cpucap/cpu_intel.c of
+        // AWS-LC, crypto/cpu_intel.c of BoringSSL) and report their vector alike.
+        "openssl" | "aws-lc-rs" | "boring" => return openssl_variants(base, capabilities, first_index, arch, extra),
+        "gnutls" if arch == "x86_64" || arch == "x86" => Box::new(|families| (gnutls::mask(families), gnutls::cleared(families))),
+        "gnutls" => return Err(format!("GNUTLS_CPUID_OVERRIDE masks are built for x86 only, not {arch}")),
+        "botan" => {
+            let arch = arch.to_string();
+            Box::new(move |families| (botan::mask(families, &arch), botan::cleared(families, &arch)))
+        }
         "gcrypt" => Box::new(|families| (gcrypt::mask(families), gcrypt::cleared(families))),
         "nettle" => {
             let cpu = cpu.to_vec();
@@ -190,6 +201,48 @@ mod tests {
             worker: None,
         };
         assert!(variants(&sodium, None, &cpu, None, 1, "x86_64", &[])
+            .unwrap_err()
+            .contains("cannot be masked"));
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn gnutls_botan_aws_lc_and_boring_get_their_own_variables() {
+        let spec = |backend: &str| ConfigurationSpec {
+            backend: backend.into(),
+            library: None,
+            env: Default::default(),
+            worker: None,
+        };
+        let v = variants(
+            &spec("gnutls"),
+            Some("gnutls: Intel AES accelerator was detected"),
+            &[],
+            None,
+            1,
+            "x86_64",
+            &[],
+        )
+        .unwrap();
+        assert_eq!(v.len(), 6, "all on, aes, clmul, sha, simd off, all off");
+        assert_eq!(v[1].0.env["GNUTLS_CPUID_OVERRIDE"], "0x3c");
+        assert_eq!(v[1].1.cleared, vec!["aes"]);
+        let v = variants(&spec("botan"), Some("botan cpuid: aes_ni clmul"), &[], None, 1, "x86_64", &[]).unwrap();
+        assert_eq!(v[2].0.env["BOTAN_CLEAR_CPUID"], "clmul,avx512_clmul");
+        for id in ["aws-lc-rs", "boring"] {
+            let v = variants(
+                &spec(id),
+                Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"),
+                &[],
+                None,
+                1,
+                "x86_64",
+                &[],
+            )
+            .unwrap();
+            assert_eq!(v[1].0.env["OPENSSL_ia32cap"], "~0x200000000000000:~0x20000000000", "{id}");
+        }
+        assert!(variants(&spec("wolfssl"), None, &[], None, 1, "x86_64", &[])
             .unwrap_err()
             .contains("cannot be masked"));
     }

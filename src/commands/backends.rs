@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
+use cryptobench_backends::install_hint;
 use cryptobench_core::CATALOG;
 use serde_json::json;
 
@@ -64,13 +65,20 @@ fn print_table(rows: &[(String, Probe)]) {
         }
     }
     for (id, p) in rows {
-        if let Probe::Available { backend, supported, .. } = p {
-            println!("{id}: {}", supported.join(", "));
-            if let Some(under) = backend.details.get("underneath") {
-                println!("  underneath: {under}");
+        match p {
+            Probe::Available { backend, supported, .. } => {
+                println!("{id}: {}", supported.join(", "));
+                if let Some(under) = backend.details.get("underneath") {
+                    println!("  underneath: {under}");
+                }
+                if let Some(cpu) = &backend.cpu_capabilities {
+                    println!("  cpu: {cpu}");
+                }
             }
-            if let Some(cpu) = &backend.cpu_capabilities {
-                println!("  cpu: {cpu}");
+            Probe::Unavailable(_) => {
+                if let Some(hint) = install_hint(id) {
+                    println!("{id}: unavailable; to get it: {hint}");
+                }
             }
         }
     }
@@ -93,7 +101,7 @@ fn print_json(rows: &[(String, Probe)]) {
             Probe::Available { backend, supported, .. } => {
                 json!({"id": id, "available": true, "backend": backend, "supported": supported})
             }
-            Probe::Unavailable(reason) => json!({"id": id, "available": false, "reason": reason}),
+            Probe::Unavailable(reason) => json!({"id": id, "available": false, "reason": reason, "install": install_hint(id)}),
         })
         .collect();
     println!(

@@ -29,6 +29,14 @@ pub enum OpenError {
     /// The OS refuses the way to the backend (e.g. the AF_ALG socket family).
     #[error("{0}")]
     Refused(String),
+    /// The backend is compiled in only with a cargo feature this build lacks.
+    /// (The wording is what crates/testkit recognises: LEFT_OUT_OF_THIS_BUILD.)
+    #[error("this build of cryptobench leaves out {library}: rebuild with `--features {feature}` ({needs})")]
+    LeftOut {
+        library: &'static str,
+        feature: &'static str,
+        needs: &'static str,
+    },
     #[error("{id} is linked into cryptobench and loads no library; drop the path from --backend {id}={path}")]
     NoLibraryFile { id: &'static str, path: String },
     /// A language runtime, its module or its driver cannot be used; the hint says how to install it.
@@ -52,4 +60,19 @@ pub enum BackendError {
     AuthenticationFailed,
     #[error("{0}")]
     Invalid(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_backend_left_out_of_the_build_says_so_as_the_tests_expect() {
+        let e = OpenError::LeftOut {
+            library: "BoringSSL",
+            feature: "boringssl",
+            needs: "cmake",
+        };
+        assert!(e.to_string().contains(cryptobench_testkit::LEFT_OUT_OF_THIS_BUILD), "{e}");
+    }
 }

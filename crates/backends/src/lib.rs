@@ -8,13 +8,20 @@
 //! build failure or a crash.
 
 pub mod agreement;
+pub mod aws_lc;
+pub mod boringssl;
+pub mod botan;
 pub mod cavp;
+pub mod cryptopp;
 pub mod error;
 pub mod gcrypt;
+pub mod gnutls;
+mod install;
 #[cfg(target_os = "linux")]
 pub mod kernel;
 pub mod known_answers;
 mod library_path;
+pub mod mbedtls;
 mod native;
 pub mod nettle;
 pub mod ocb_iterated;
@@ -26,14 +33,20 @@ pub mod pk_known_answers;
 pub mod pk_traits;
 pub mod pk_vectors;
 pub mod pk_verify;
+mod provider_hmac;
+pub mod ring;
 pub mod runtime;
 pub mod rustcrypto;
+mod session;
 pub mod sodium;
+pub mod tomcrypt;
 mod traits;
 pub mod vectors;
 pub mod verify;
+pub mod wolfssl;
 
 pub use error::{BackendError, OpenError};
+pub use install::install_hint;
 pub use traits::{catalog_lengths_only, check_mode, Backend, CellInputs, Primitive, Sealed, Support};
 
 use cryptobench_core::result::ConfigurationSpec;
@@ -47,6 +60,15 @@ pub const BACKEND_IDS: &[&str] = &[
     "rustcrypto",
     "sodium",
     "kernel",
+    "ring",
+    "aws-lc-rs",
+    "gnutls",
+    "mbedtls",
+    "wolfssl",
+    "tomcrypt",
+    "botan",
+    "cryptopp",
+    "boring",
     "python:hashlib",
     "python:cryptography",
     "node",
@@ -77,6 +99,15 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
                 path: path.clone(),
             }),
         },
+        "gnutls" => Ok(Box::new(gnutls::GnutlsBackend::open(spec.library.as_deref())?)),
+        "mbedtls" => Ok(Box::new(mbedtls::MbedtlsBackend::open(spec.library.as_deref())?)),
+        "wolfssl" => Ok(Box::new(wolfssl::WolfsslBackend::open(spec.library.as_deref())?)),
+        "tomcrypt" => Ok(Box::new(tomcrypt::TomcryptBackend::open(spec.library.as_deref())?)),
+        "botan" => Ok(Box::new(botan::BotanBackend::open(spec.library.as_deref())?)),
+        "cryptopp" => Ok(Box::new(cryptopp::CryptoppBackend::open(spec.library.as_deref())?)),
+        "boring" => linked_in("boring", spec).and_then(|()| boringssl::open()),
+        "ring" => linked_in("ring", spec).map(|()| Box::new(ring::RingBackend::open()) as Box<dyn Backend>),
+        "aws-lc-rs" => linked_in("aws-lc-rs", spec).and_then(|()| aws_lc::open()),
         #[cfg(not(target_os = "linux"))]
         "kernel" => Err(OpenError::Refused(
             "the kernel crypto API is reached through AF_ALG sockets, which only Linux has".into(),
@@ -86,5 +117,13 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
             Some(rt) => Ok(Box::new(runtime::RuntimeBackend::open(rt, spec.library.as_deref())?)),
             None => Err(OpenError::UnknownBackend(other.to_string())),
         },
+    }
+}
+
+/// A backend linked into cryptobench loads no file: a path given for it is refused.
+fn linked_in(id: &'static str, spec: &ConfigurationSpec) -> Result<(), OpenError> {
+    match &spec.library {
+        None => Ok(()),
+        Some(path) => Err(OpenError::NoLibraryFile { id, path: path.clone() }),
     }
 }

@@ -170,28 +170,43 @@ fn timed_loops_allocate_nothing(id: &str) {
 
 fn tampered_message_fails_inside_the_timed_loop(id: &str) {
     with_backend(id, |backend| {
-        let Some(alg) = CATALOG
+        let aeads: Vec<_> = CATALOG
             .iter()
-            .find(|a| a.class == AlgorithmClass::Aead && backend.support(a) == Support::Supported)
-        else {
+            .filter(|a| a.class == AlgorithmClass::Aead && backend.support(a) == Support::Supported)
+            .collect();
+        if aeads.is_empty() {
             eprintln!("{id} offers no AEAD: no tag to tamper with");
             return;
-        };
-        let cell = CellSpec {
-            algorithm: alg.id.into(),
-            operation: Operation::Decrypt,
-            mode: Mode::Message,
-            rekey: false,
-            size: 32,
-            aad: 13,
-        };
-        let inputs = inputs_for(alg, 1);
-        let mut p = backend.prepare(&cell, alg, &inputs, &[7u8; 32]).unwrap();
-        let mut buf = vec![0u8; 32];
-        p.run(3, &mut buf).unwrap();
-        assert_eq!(buf, vec![7u8; 32], "{id}");
-        // A buffer of another length is refused, not read out of bounds.
-        assert!(p.run(1, &mut [0u8; 16]).is_err());
+        }
+        let mut checked = 0;
+        for alg in aeads {
+            let cell = CellSpec {
+                algorithm: alg.id.into(),
+                operation: Operation::Decrypt,
+                mode: Mode::Message,
+                rekey: false,
+                size: 32,
+                aad: 13,
+            };
+            let inputs = inputs_for(alg, 1);
+            let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {
+                Ok(p) => p,
+                // A library that cannot time decryption (ring opens only in
+                // place) says so in the cell; there is no timed loop to check.
+                Err(BackendError::Unsupported(why)) => {
+                    eprintln!("{id}: {}: decryption is not timed here: {why}", alg.id);
+                    continue;
+                }
+                Err(e) => panic!("{id}/{}: {e}", alg.id),
+            };
+            let mut buf = vec![0u8; 32];
+            p.run(3, &mut buf).unwrap();
+            assert_eq!(buf, vec![7u8; 32], "{id}");
+            // A buffer of another length is refused, not read out of bounds.
+            assert!(p.run(1, &mut [0u8; 16]).is_err());
+            checked += 1;
+        }
+        eprintln!("{id}: {checked} AEADs decrypt the genuine message in the timed loop");
     });
 }
 
@@ -351,8 +366,16 @@ macro_rules! for_every_backend {
                 assert!(compared > 0, "two backends loaded but no algorithm compared");
             }
             if cryptobench_testkit::under_ci() {
-                let kernel_refused = !backends.iter().any(|(id, _)| *id == "kernel");
-                assert_eq!(backends.len() + usize::from(kernel_refused), BACKEND_IDS.len(), "under CI every library is installed");
+                // Excused: the kernel refused by the platform, a backend left out by this build's features or named by .ci/run.
+                let excused = BACKEND_IDS
+                    .iter()
+                    .filter(|id| !backends.iter().any(|(b, _)| b == *id))
+                    .filter(|id| match open(&spec(id)) {
+                        Err(e) => cryptobench_testkit::absence_excused(id, &e.to_string()),
+                        Ok(_) => false,
+                    })
+                    .count();
+                assert_eq!(backends.len() + excused, BACKEND_IDS.len(), "under CI every library is installed");
             }
         }
 
@@ -371,6 +394,15 @@ for_every_backend!(
     rustcrypto => "rustcrypto",
     sodium => "sodium",
     kernel => "kernel",
+    ring => "ring",
+    aws_lc_rs => "aws-lc-rs",
+    gnutls => "gnutls",
+    mbedtls => "mbedtls",
+    wolfssl => "wolfssl",
+    tomcrypt => "tomcrypt",
+    botan => "botan",
+    cryptopp => "cryptopp",
+    boring => "boring",
     python_hashlib => "python:hashlib",
     python_cryptography => "python:cryptography",
     node => "node",
