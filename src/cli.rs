@@ -78,7 +78,7 @@ pub struct RunArgs {
     #[arg(long, conflicts_with = "ops")]
     pub decrypt: bool,
 
-    /// Operations for ciphers and AEADs, comma separated [default: enc].
+    /// Operations, comma separated: enc, dec for ciphers, AEADs and RSA-OAEP; sign, verify, keygen, encaps, decaps, derive for public key [default: enc; public key: the operations openssl speed shows].
     #[arg(long, value_enum, value_name = "OP,...", value_delimiter = ',')]
     pub ops: Vec<OpArg>,
 
@@ -465,8 +465,9 @@ pub struct VerifyArgs {
 
     /// A test vector file: Project Wycheproof JSON (AEADs: aes_gcm, aes_ccm, aes_gcm_siv,
     /// aes_siv_cmac, chacha20/xchacha20_poly1305; ciphers: aes/camellia/aria_cbc_pkcs5, aes_xts;
-    /// MACs: hmac_sha*, aes_cmac) or a NIST CAVP .rsp file (e.g. gcmDecrypt128.rsp); repeat
-    /// for several.
+    /// MACs: hmac_sha*, aes_cmac; public key: ecdsa_*, ed25519/ed448, x25519/x448, ecdh_*,
+    /// rsa_signature_*, rsa_pss_*, mlkem_*, mldsa_*_verify) or a NIST CAVP .rsp file (e.g.
+    /// gcmDecrypt128.rsp); repeat for several.
     #[arg(long = "vectors", value_name = "FILE")]
     pub vectors: Vec<std::path::PathBuf>,
 
@@ -646,6 +647,18 @@ fn seconds(text: &str) -> Result<f64, String> {
 pub enum OpArg {
     Enc,
     Dec,
+    /// Public key: one signature.
+    Sign,
+    /// One signature verification.
+    Verify,
+    /// One key pair generated (RSA's takes long: its cells get a longer budget).
+    Keygen,
+    /// One ML-KEM encapsulation.
+    Encaps,
+    /// One ML-KEM decapsulation.
+    Decaps,
+    /// One Diffie–Hellman shared secret.
+    Derive,
 }
 
 #[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]

@@ -114,7 +114,8 @@ fn cycles_per_byte(c: &mut ConfigurationResult) {
     let Some(mhz) = c.clock.as_ref().and_then(|k| k.mhz()) else {
         return;
     };
-    for cell in &mut c.cells {
+    // Public-key figures are operations per second: cycles per byte would mean nothing.
+    for cell in c.cells.iter_mut().filter(|x| !x.spec.is_public_key()) {
         if let CellOutcome::Measured(m) = &mut cell.outcome {
             m.cycles_per_byte = (m.summary.median > 0.0).then(|| mhz * 1e6 / m.summary.median);
         }
@@ -123,7 +124,7 @@ fn cycles_per_byte(c: &mut ConfigurationResult) {
 
 fn overheads(c: &ConfigurationResult) -> Vec<OverheadFit> {
     let mut rows: Vec<(String, Operation, String)> = Vec::new();
-    for cell in &c.cells {
+    for cell in c.cells.iter().filter(|x| !x.spec.is_public_key()) {
         let key = (cell.spec.algorithm.clone(), cell.spec.operation, cell.spec.mode_label());
         if !rows.contains(&key) {
             rows.push(key);

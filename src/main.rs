@@ -16,6 +16,7 @@ mod group_cells;
 mod merge;
 mod placement;
 mod plan;
+mod plan_pk;
 mod rescue;
 mod speed_set;
 mod store;

@@ -17,7 +17,7 @@ pub fn add_round(cells: &mut Vec<CellResult>, new: CellResult, timing: &TimingSe
         std::mem::replace(&mut existing.outcome, CellOutcome::Unsupported { reason: String::new() }),
         new.outcome,
     ) {
-        (CellOutcome::Measured(a), CellOutcome::Measured(b)) => CellOutcome::Measured(pool(a, b, existing.spec.size, timing)),
+        (CellOutcome::Measured(a), CellOutcome::Measured(b)) => CellOutcome::Measured(pool(a, b, existing.spec.units_per_call(), timing)),
         // A failure in any round stands: the figure cannot be trusted.
         (CellOutcome::Failed { reason }, _) | (_, CellOutcome::Failed { reason }) => CellOutcome::Failed { reason },
         (kept, _) => kept,

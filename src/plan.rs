@@ -273,6 +273,12 @@ fn operations(args: &RunArgs) -> Vec<Operation> {
         let op = match op {
             OpArg::Enc => Operation::Encrypt,
             OpArg::Dec => Operation::Decrypt,
+            OpArg::Sign => Operation::Sign,
+            OpArg::Verify => Operation::Verify,
+            OpArg::Keygen => Operation::Keygen,
+            OpArg::Encaps => Operation::Encaps,
+            OpArg::Decaps => Operation::Decaps,
+            OpArg::Derive => Operation::Derive,
         };
         if !ops.contains(&op) {
             ops.push(op);
@@ -302,14 +308,24 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ModeArg::Stream => Mode::Stream,
         ModeArg::Message => Mode::Message,
     });
-    let selection = selection(&args.algos, DEFAULT_SUITE)?;
+    let (symmetric, public_key) = crate::plan_pk::split(&args.algos)?;
+    let selection = if symmetric.is_empty() && !public_key.is_empty() {
+        cryptobench_core::catalog::Selection::default()
+    } else {
+        selection(&symmetric, DEFAULT_SUITE)?
+    };
     let shape = CellShape {
         ops: operations(args),
         mode,
         rekey: args.rekey,
         aad: args.aad,
     };
-    let cells = cells(&selection.algorithms, &shape.ops, mode, args.rekey, args.aad, &sizes);
+    let mut cells = cells(&selection.algorithms, &shape.ops, mode, args.rekey, args.aad, &sizes);
+    cells.extend(crate::plan_pk::cells(
+        &public_key,
+        (!args.ops.is_empty()).then(|| operations(args)).as_deref(),
+        args.sizes.as_ref().map(|s| s.0.as_slice()),
+    )?);
     check_cpu(args.cpu)?;
     let core_class = match &args.core_class {
         None => None,
@@ -327,6 +343,12 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
     } else {
         None
     };
+    if placements.is_some() && !public_key.is_empty() {
+        return Err(usage(
+            "--threads and --core-types measure symmetric cells in step across workers; public-key cells are measured \
+             one worker at a time: run the public-key algorithms without --threads/--core-types",
+        ));
+    }
     Ok(Plan {
         placements,
         only_available: asks_for_all(&args.backends),

@@ -153,6 +153,70 @@ fn audit_measures_each_family_in_its_own_masked_worker() {
 }
 
 #[test]
+fn audit_of_public_key_switches_the_big_number_family_off() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args([
+            "audit",
+            "--algos",
+            "rsa2048,ed25519",
+            "--format",
+            "json",
+            "--no-save",
+            "--quick",
+            "--time",
+            "0.1",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lib = &v["libraries"][0];
+    let x86 = lib["worker_arch"] == "x86_64";
+    let bignum = lib["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["families_off"] == serde_json::json!(["bignum"]));
+    // OpenSSL's x86 vector has BMI2, ADX and IFMA bits; arm's has none, so nothing to switch there.
+    assert_eq!(bignum.is_some(), x86, "{lib}");
+    if let Some(m) = bignum {
+        assert_eq!(m["cleared"], serde_json::json!(["bmi2", "adx", "avx512ifma"]));
+        let config = v["run"]["configurations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["index"] == m["index"])
+            .unwrap();
+        assert!(
+            config["cells"].as_array().unwrap().iter().all(|x| x["status"] == "measured"),
+            "{config}"
+        );
+    }
+    let verdicts = lib["verdicts"].as_array().unwrap();
+    for cell in ["rsa2048 sign", "rsa2048 verify", "ed25519 sign", "ed25519 verify"] {
+        for family in ["bignum", "simd"] {
+            let x = verdicts
+                .iter()
+                .find(|x| x["algorithm"] == cell && x["family"] == family)
+                .unwrap_or_else(|| panic!("no {family} verdict for {cell}: {verdicts:?}"));
+            let has = |f: &str| lib["worker_features"].as_array().unwrap().iter().any(|w| w["name"] == f);
+            if family == "bignum" && !["bmi2", "adx", "avx512ifma"].iter().any(|f| has(f)) {
+                assert_eq!(x["kind"], "not_offered", "{x}");
+            } else if x["kind"] != "not_offered" && x["kind"] != "not_masked" {
+                assert!(
+                    x["factor_large"].as_f64().unwrap() > 0.0,
+                    "a verdict rests on a measured factor: {x}"
+                );
+                assert!(x["text"].as_str().unwrap().contains("op/s"), "{x}");
+            }
+        }
+    }
+}
+
+#[test]
 fn audit_refuses_what_it_cannot_mask() {
     cryptobench()
         .args(["audit", "--algos", "rot13"])

@@ -15,11 +15,14 @@ use super::MaskedConfiguration;
 /// Backends the audit can mask.
 pub const MASKABLE: &[&str] = &["openssl", "gcrypt", "nettle", "gnutls", "botan", "aws-lc-rs", "boring"];
 
-/// The sets of families switched off, in the audit's order.
-fn family_sets() -> Vec<Vec<Family>> {
+/// The sets of families switched off, in the audit's order; `extra`
+/// families (the big-number one, when public key is audited) come last, one
+/// at a time, so the numbering of the others stays that of every audit.
+fn family_sets(extra: &[Family]) -> Vec<Vec<Family>> {
     let mut sets: Vec<Vec<Family>> = vec![Vec::new()];
     sets.extend(Family::ALL.iter().map(|f| vec![*f]));
     sets.push(Family::ALL.to_vec());
+    sets.extend(extra.iter().filter(|f| !Family::ALL.contains(f)).map(|f| vec![*f]));
     sets
 }
 
@@ -35,12 +38,13 @@ pub fn variants(
     vendor: Option<&str>,
     first_index: usize,
     arch: &str,
+    extra: &[Family],
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
     let mask_of: MaskFn = match base.backend.as_str() {
         // AWS-LC and BoringSSL read OPENSSL_ia32cap as OpenSSL 1.1.1/3.0 do (two
         // fields, "~" clears bits: crypto/fipsmodule/cpucap/cpu_intel.c of
         // AWS-LC, crypto/cpu_intel.c of BoringSSL) and report their vector alike.
-        "openssl" | "aws-lc-rs" | "boring" => return openssl_variants(base, capabilities, first_index, arch),
+        "openssl" | "aws-lc-rs" | "boring" => return openssl_variants(base, capabilities, first_index, arch, extra),
         "gnutls" if arch == "x86_64" || arch == "x86" => Box::new(|families| (gnutls::mask(families), gnutls::cleared(families))),
         "gnutls" => return Err(format!("GNUTLS_CPUID_OVERRIDE masks are built for x86 only, not {arch}")),
         "botan" => {
@@ -66,7 +70,7 @@ pub fn variants(
             ))
         }
     };
-    Ok(with_masks(base, first_index, |families| mask_of(families)))
+    Ok(with_masks(base, first_index, extra, |families| mask_of(families)))
 }
 
 /// The configurations of the family sets a library can switch off: a single
@@ -75,9 +79,10 @@ pub fn variants(
 fn with_masks(
     base: &ConfigurationSpec,
     first_index: usize,
+    extra: &[Family],
     mask_of: impl Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>),
 ) -> Vec<(ConfigurationSpec, MaskedConfiguration)> {
-    family_sets()
+    family_sets(extra)
         .into_iter()
         .filter(|families| families.is_empty() || !mask_of(families).1.is_empty())
         .enumerate()
@@ -112,6 +117,7 @@ pub fn openssl_variants(
     capabilities: Option<&str>,
     first_index: usize,
     arch: &str,
+    extra: &[Family],
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
     let vector = match capabilities.and_then(openssl::parse) {
         Some(v) => v,
@@ -123,7 +129,7 @@ pub fn openssl_variants(
             ))
         }
     };
-    Ok(with_masks(base, first_index, |families| {
+    Ok(with_masks(base, first_index, extra, |families| {
         (openssl::mask(&vector, families), openssl::cleared(&vector, families))
     }))
 }
@@ -140,7 +146,7 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"), 1, "x86_64").unwrap();
+        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"), 1, "x86_64", &[]).unwrap();
         assert_eq!(v.len(), 6, "all on, aes, clmul, sha, simd off, all off");
         assert!(v[0].0.env.is_empty() && v[0].1.mask.is_none());
         assert_eq!(v[1].1.families_off, vec![Family::Aes]);
@@ -170,7 +176,7 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = variants(&gcrypt, None, &cpu, None, 6, "x86_64").unwrap();
+        let v = variants(&gcrypt, None, &cpu, None, 6, "x86_64", &[]).unwrap();
         assert_eq!(v.len(), 6);
         assert_eq!(
             v[1].0.env["CRYPTOBENCH_GCRYPT_DISABLE_HWF"],
@@ -183,7 +189,7 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = variants(&nettle, None, &cpu, Some("AuthenticAMD"), 1, "x86_64").unwrap();
+        let v = variants(&nettle, None, &cpu, Some("AuthenticAMD"), 1, "x86_64", &[]).unwrap();
         assert!(v[0].0.env.is_empty(), "the baseline lets Nettle detect the CPU itself");
         assert_eq!(v.len(), 5, "Nettle has no SIMD switch: no simd-off configuration");
         assert!(v.iter().all(|(_, m)| m.families_off != vec![Family::Simd]));
@@ -194,7 +200,7 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        assert!(variants(&sodium, None, &cpu, None, 1, "x86_64")
+        assert!(variants(&sodium, None, &cpu, None, 1, "x86_64", &[])
             .unwrap_err()
             .contains("cannot be masked"));
     }
@@ -215,12 +221,13 @@ mod tests {
             None,
             1,
             "x86_64",
+            &[],
         )
         .unwrap();
         assert_eq!(v.len(), 6, "all on, aes, clmul, sha, simd off, all off");
         assert_eq!(v[1].0.env["GNUTLS_CPUID_OVERRIDE"], "0x3c");
         assert_eq!(v[1].1.cleared, vec!["aes"]);
-        let v = variants(&spec("botan"), Some("botan cpuid: aes_ni clmul"), &[], None, 1, "x86_64").unwrap();
+        let v = variants(&spec("botan"), Some("botan cpuid: aes_ni clmul"), &[], None, 1, "x86_64", &[]).unwrap();
         assert_eq!(v[2].0.env["BOTAN_CLEAR_CPUID"], "clmul,avx512_clmul");
         for id in ["aws-lc-rs", "boring"] {
             let v = variants(
@@ -230,11 +237,12 @@ mod tests {
                 None,
                 1,
                 "x86_64",
+                &[],
             )
             .unwrap();
             assert_eq!(v[1].0.env["OPENSSL_ia32cap"], "~0x200000000000000:~0x20000000000", "{id}");
         }
-        assert!(variants(&spec("wolfssl"), None, &[], None, 1, "x86_64")
+        assert!(variants(&spec("wolfssl"), None, &[], None, 1, "x86_64", &[])
             .unwrap_err()
             .contains("cannot be masked"));
     }
@@ -247,7 +255,40 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), 1, "x86_64").unwrap();
+        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), 1, "x86_64", &[]).unwrap();
         assert_eq!(v[1].0.env["OPENSSL_ia32cap"].split(':').count(), 5);
+    }
+
+    #[test]
+    fn public_key_adds_the_big_number_family_last() {
+        let base = ConfigurationSpec {
+            backend: "openssl".into(),
+            library: None,
+            env: Default::default(),
+            worker: None,
+        };
+        let v = openssl_variants(
+            &base,
+            Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"),
+            1,
+            "x86_64",
+            &[Family::Bignum],
+        )
+        .unwrap();
+        assert_eq!(v.len(), 7);
+        assert_eq!(v[5].1.families_off.len(), 4, "the others keep their places");
+        assert_eq!(v[6].1.families_off, vec![Family::Bignum]);
+        // BMI2 (bit 8), ADX (19) and AVX-512 IFMA (21) of word 1; word 0 kept.
+        assert_eq!(v[6].0.env["OPENSSL_ia32cap"], "~0:~0x280100");
+        assert_eq!(v[6].1.cleared, vec!["bmi2", "adx", "avx512ifma"]);
+        let gcrypt = ConfigurationSpec {
+            backend: "gcrypt".into(),
+            ..base.clone()
+        };
+        let v = variants(&gcrypt, None, &[], None, 1, "x86_64", &[Family::Bignum]).unwrap();
+        assert!(
+            v.iter().all(|(_, m)| m.families_off != vec![Family::Bignum]),
+            "libgcrypt has no big-number switch: not measured"
+        );
     }
 }

@@ -4,6 +4,7 @@
 //! rests on the measured figures.
 
 pub mod masks;
+pub mod pk_verdict;
 pub mod verdict;
 
 pub use cryptobench_core::audit::MaskedConfiguration;

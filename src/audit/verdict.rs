@@ -29,22 +29,31 @@ use super::MaskedConfiguration;
 /// Smallest slow-down that counts as acceleration.
 pub const MIN_FACTOR: f64 = 1.10;
 
-/// The CPU features a family means for one algorithm on the architecture `arch`.
-pub fn family_features(family: Family, alg: &AlgorithmSpec, arch: &str) -> &'static [&'static str] {
+/// The x86 features of the big-number family (crates/cpu/src/features/openssl.rs cites where OpenSSL uses them).
+pub const BIGNUM_X86: &[&str] = &["bmi2", "adx", "avx512ifma"];
+
+/// The CPU features a family means for one algorithm on the architecture
+/// `arch` (None: a public-key algorithm, for which only the SHA family would
+/// need to know the digest).
+pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) -> &'static [&'static str] {
+    let digest_len = alg.map_or(0, |a| a.digest_len);
+    let sha1 = alg.is_some_and(|a| a.family == "sha1");
     match (family, isa(arch)) {
         (Family::Aes, Isa::X86) => &["aes", "vaes"],
         (Family::Clmul, Isa::X86) => &["pclmulqdq", "vpclmulqdq"],
-        (Family::Sha, Isa::X86) if alg.digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::X86) if digest_len > 32 => &["sha512"],
         (Family::Sha, Isa::X86) => &["sha_ni"],
         (Family::Simd, Isa::X86) => &["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
         (Family::Aes, Isa::Arm) => &["aes"],
         (Family::Clmul, Isa::Arm) => &["pmull"],
-        (Family::Sha, Isa::Arm) if alg.family == "sha1" => &["sha1"],
-        (Family::Sha, Isa::Arm) if alg.digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::Arm) if sha1 => &["sha1"],
+        (Family::Sha, Isa::Arm) if digest_len > 32 => &["sha512"],
         (Family::Sha, Isa::Arm) => &["sha2"],
         (Family::Simd, Isa::Arm) => &["neon"],
         (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
         (Family::Simd, Isa::Power) => &["altivec"],
+        (Family::Bignum, Isa::X86) => BIGNUM_X86,
+        (Family::Bignum, _) => &[],
     }
 }
 
@@ -86,7 +95,7 @@ pub struct WorkerCpu<'a> {
 }
 
 /// The measured verdict for one family whose masked features are `names`.
-fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figures: &str) -> (VerdictKind, String) {
+pub(super) fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figures: &str) -> (VerdictKind, String) {
     match (on, off) {
         (Some(on), Some(off)) if beyond_noise(on, off) && on.median >= MIN_FACTOR * off.median => {
             (VerdictKind::Accelerated, format!("accelerated by {names}: {figures}"))
@@ -150,7 +159,7 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
             let Some(off_config) = off_config else {
                 // The library has no switch for this family: nothing was measured without it.
                 if let Some(f) = family {
-                    let features: Vec<&'static str> = family_features(f, alg, cpu.arch).to_vec();
+                    let features: Vec<&'static str> = family_features(f, Some(alg), cpu.arch).to_vec();
                     let offered: Vec<&str> = features.iter().copied().filter(|x| cpu.features.iter().any(|c| c == x)).collect();
                     let (kind, text) = if offered.is_empty() {
                         (
@@ -188,7 +197,7 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
             let off_l = summary(run, off_config.index, &id, large);
             let factor_small = ratio(summary(run, base.index, &id, small), summary(run, off_config.index, &id, small));
             let factor_large = ratio(on_l, off_l);
-            let features: Vec<&'static str> = family.map(|f| family_features(f, alg, cpu.arch).to_vec()).unwrap_or_default();
+            let features: Vec<&'static str> = family.map(|f| family_features(f, Some(alg), cpu.arch).to_vec()).unwrap_or_default();
             let offered: Vec<&str> = features.iter().copied().filter(|f| cpu.features.iter().any(|c| c == f)).collect();
             let masked_here: Vec<&str> = offered
                 .iter()
@@ -345,6 +354,7 @@ mod tests {
                     Family::Clmul => vec!["pclmulqdq", "vpclmulqdq"],
                     Family::Sha => vec!["sha_ni"],
                     Family::Simd => vec!["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
+                    Family::Bignum => BIGNUM_X86.to_vec(),
                 })
                 .map(str::to_string)
                 .collect();
@@ -561,5 +571,79 @@ mod tests {
             "{}",
             aes.text
         );
+    }
+
+    /// A public-key cell of `wall_ns` per 1000 operations, ±0.5%.
+    fn pk_cell(algorithm: &str, operation: Operation, size: usize, wall_ns: u64) -> CellResult {
+        let samples: Vec<Sample> = (0..12u64)
+            .map(|k| Sample {
+                iterations: 1000,
+                wall_ns: wall_ns + (k % 3) * wall_ns / 400,
+                cpu_ns: None,
+            })
+            .collect();
+        CellResult {
+            spec: CellSpec {
+                algorithm: algorithm.into(),
+                operation,
+                mode: Mode::Message,
+                rekey: false,
+                size,
+                aad: DEFAULT_AAD_LEN,
+            },
+            outcome: CellOutcome::Measured(Measurement {
+                summary: summarize(&samples, 1).unwrap(),
+                samples,
+                warnings: vec![],
+                checksum: String::new(),
+                implementation: None,
+                cycles_per_byte: None,
+                aggregate: None,
+            }),
+        }
+    }
+
+    #[test]
+    fn public_key_cells_get_big_number_and_simd_verdicts() {
+        let (mut run, mut masked) = run(|_, _, _| 1_000_000);
+        // A seventh configuration with the big-number family off, as the audit adds for public key.
+        let mut bignum = run.configurations[0].clone();
+        bignum.index = 7;
+        run.configurations.push(bignum);
+        masked.push(MaskedConfiguration {
+            index: 7,
+            families_off: vec![Family::Bignum],
+            mask: None,
+            cleared: BIGNUM_X86.iter().map(|s| s.to_string()).collect(),
+        });
+        // RSA signing 1.8× slower without BMI2/ADX/IFMA and 4× without SIMD; Ed25519 unchanged.
+        for c in &mut run.configurations {
+            let rsa = match c.index {
+                7 => 1_800_000,
+                6 => 4_000_000,
+                _ => 1_000_000,
+            };
+            c.cells.push(pk_cell("rsa2048", Operation::Sign, 32, rsa));
+            c.cells.push(pk_cell("ed25519", Operation::Sign, 20, 1_000_000));
+        }
+        let cpu = x86(&["avx2", "avx512f", "bmi2", "adx", "avx512ifma"]);
+        let v = crate::audit::pk_verdict::verdicts(&run, &masked, &cpu);
+        let rsa = find(&v, "rsa2048 sign", Some(Family::Bignum));
+        assert_eq!(rsa.kind, VerdictKind::Accelerated, "{}", rsa.text);
+        assert!((rsa.factor_large.unwrap() - 1.8).abs() < 0.01);
+        assert!(rsa.text.contains("op/s"), "{}", rsa.text);
+        assert_eq!(rsa.off_index, Some(7));
+        assert_eq!(find(&v, "rsa2048 sign", Some(Family::Simd)).kind, VerdictKind::Accelerated);
+        assert_eq!(find(&v, "ed25519 sign", Some(Family::Bignum)).kind, VerdictKind::AvailableNotUsed);
+        // The symmetric verdicts leave public-key cells alone.
+        assert!(verdicts(&run, &masked, &cpu).iter().all(|x| !x.algorithm.contains(' ')));
+        // A CPU without the features: not offered, nothing claimed.
+        let bare = crate::audit::pk_verdict::verdicts(&run, &masked, &x86(&[]));
+        assert_eq!(find(&bare, "rsa2048 sign", Some(Family::Bignum)).kind, VerdictKind::NotOffered);
+        assert_eq!(
+            crate::audit::pk_verdict::parse_cell_name("rsa2048 sign"),
+            Some(("rsa2048", Operation::Sign))
+        );
+        assert_eq!(crate::audit::pk_verdict::parse_cell_name("aes-128-gcm"), None);
     }
 }

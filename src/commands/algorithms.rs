@@ -78,6 +78,30 @@ fn print_table(columns: &[(String, Probe)]) {
         }));
         table.add_row(row);
     }
+    // Public key (crates/core/src/pk.rs): bits of the key or parameter set, the operations openssl speed shows.
+    for alg in cryptobench_core::pk::PK_CATALOG {
+        let mut row = vec![
+            alg.id.to_string(),
+            format!(
+                "pk: {}",
+                serde_json::to_value(alg.kind)
+                    .ok()
+                    .and_then(|v| v.as_str().map(String::from))
+                    .unwrap_or_default()
+            ),
+            alg.bits.to_string(),
+            "-".into(),
+            "-".into(),
+            alg.default_operations.iter().map(|o| o.short()).collect::<Vec<_>>().join(","),
+            String::new(),
+        ];
+        row.extend(columns.iter().map(|(_, p)| match supports(p, alg.id) {
+            Some(true) => "yes".to_string(),
+            Some(false) => "no".to_string(),
+            None => "?".to_string(),
+        }));
+        table.add_row(row);
+    }
     println!("{table}");
 }
 
@@ -102,8 +126,22 @@ fn print_json(columns: &[(String, Probe)]) {
             Probe::Unavailable(reason) => json!({"configuration": name, "available": false, "reason": reason}),
         })
         .collect();
+    let pk: Vec<_> = cryptobench_core::pk::PK_CATALOG
+        .iter()
+        .map(|alg| {
+            let support: serde_json::Map<String, serde_json::Value> =
+                columns.iter().map(|(name, p)| (name.clone(), json!(supports(p, alg.id)))).collect();
+            json!({
+                "id": alg.id, "aliases": alg.aliases, "kind": alg.kind, "bits": alg.bits, "openssl_name": alg.openssl_name,
+                "operations": alg.operations, "default_operations": alg.default_operations,
+                "message_bytes": alg.message_len, "message_sized": alg.message_sized,
+                "supported_by": support,
+            })
+        })
+        .collect();
     println!(
         "{}",
-        serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs})).expect("serialisable")
+        serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs, "public_key_algorithms": pk}))
+            .expect("serialisable")
     );
 }

@@ -9,6 +9,7 @@ use anyhow::Result;
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::{CellAlignment, Table};
 use cryptobench_core::audit::{AuditInfo, AuditedLibrary, LibraryMismatch};
+use cryptobench_core::catalog::Family;
 use cryptobench_core::result::{CellOutcome, FeatureRecord, RunResult};
 use cryptobench_core::units::Unit;
 use cryptobench_core::Operation;
@@ -17,6 +18,7 @@ use cryptobench_report::labels::Labels;
 use serde::Serialize;
 
 use crate::audit::masks::{variants, MASKABLE};
+use crate::audit::pk_verdict;
 use crate::audit::verdict::{verdicts, WorkerCpu};
 use crate::audit::MaskedConfiguration;
 use crate::cli::{AuditArgs, FormatArg};
@@ -89,7 +91,18 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .as_ref()
         .map(|s| s.0.clone())
         .unwrap_or_else(|| DEFAULT_AUDIT_SIZES.to_vec());
-    let algs = plan::algorithms(&args.algos, DEFAULT_AUDIT_ALGORITHMS)?;
+    // Public-key algorithms are audited when named: their cells, and the big-number family.
+    let (symmetric, public_key) = crate::plan_pk::split(&args.algos)?;
+    let algs = if symmetric.is_empty() && !public_key.is_empty() {
+        Vec::new()
+    } else {
+        plan::algorithms(&symmetric, DEFAULT_AUDIT_ALGORITHMS)?
+    };
+    let extra_families: Vec<Family> = if public_key.is_empty() {
+        Vec::new()
+    } else {
+        vec![pk_verdict::FAMILY]
+    };
     plan::check_cpu(args.cpu)?;
 
     let mut configurations = Vec::new();
@@ -111,6 +124,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             vendor.as_deref(),
             configurations.len() + 1,
             &arch,
+            &extra_families,
         )
         .map_err(|e| usage(format!("{}: {e}", base.display())))?;
         let found = capabilities
@@ -129,16 +143,18 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         });
     }
     let timing = plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS)));
+    let mut cells = plan::cells(
+        &algs,
+        &[Operation::Encrypt],
+        None,
+        false,
+        cryptobench_core::cell::DEFAULT_AAD_LEN,
+        &sizes,
+    );
+    cells.extend(crate::plan_pk::cells(&public_key, None, None)?);
     let plan = Plan {
         configurations,
-        cells: plan::cells(
-            &algs,
-            &[Operation::Encrypt],
-            None,
-            false,
-            cryptobench_core::cell::DEFAULT_AAD_LEN,
-            &sizes,
-        ),
+        cells,
         sizes,
         silence_limit: args.workers.silence_limit(timing.cell_budget_ns),
         timing,
@@ -173,7 +189,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             };
             let library = AuditedLibrary {
                 base_index,
-                verdicts: verdicts(&run, &g.masked, &worker),
+                verdicts: [verdicts(&run, &g.masked, &worker), pk_verdict::verdicts(&run, &g.masked, &worker)].concat(),
                 configuration: g.configuration,
                 configurations: g.masked,
                 mismatches: g
@@ -234,6 +250,26 @@ fn figure(run: &RunResult, index: usize, algorithm: &str, size: usize, unit: Uni
     }
 }
 
+/// A public-key figure of the audit's table: operations per second.
+fn pk_figure(run: &RunResult, index: usize, algorithm: &str, operation: Operation) -> String {
+    let c = run.configurations.iter().find(|c| c.index == index);
+    let cell = c.and_then(|c| {
+        c.cells
+            .iter()
+            .find(|x| x.spec.algorithm == algorithm && x.spec.operation == operation)
+    });
+    match cell.map(|x| &x.outcome) {
+        Some(CellOutcome::Measured(m)) => format!(
+            "{} op/s{}",
+            cryptobench_report::pk_table::format_ops(m.summary.median),
+            if m.is_noisy() { "~" } else { "" }
+        ),
+        Some(CellOutcome::Failed { .. }) => "FAILED".into(),
+        Some(CellOutcome::Unsupported { .. }) => "n/a".into(),
+        None => String::new(),
+    }
+}
+
 fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
     let unit = if unit == Unit::Cpb { Unit::Mb } else { unit };
     let run = &r.run;
@@ -245,8 +281,13 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
         run.host.logical_cores
     ));
     out.push_str(&format!(
-        "figures: {} at each size, median of samples; ~ marks a figure to read with care\n",
-        unit.label()
+        "figures: {} at each size{}, median of samples; ~ marks a figure to read with care\n",
+        unit.label(),
+        if run.configurations.iter().flat_map(|c| &c.cells).any(|x| x.spec.is_public_key()) {
+            " (public key: operations per second)"
+        } else {
+            ""
+        }
     ));
     // Configurations are named as in every report: "OpenSSL 3.0.19 · AES off".
     let labels = Labels::for_run(run);
@@ -301,6 +342,20 @@ fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
             }
         }
         for alg in &algorithms {
+            if let Some((id, op)) = pk_verdict::parse_cell_name(alg) {
+                let size = lib.verdicts.iter().find(|v| &v.algorithm == alg).map_or(0, |v| v.large_size);
+                let mut row = vec![
+                    alg.clone(),
+                    if size > 0 {
+                        cryptobench_report::size_label(size)
+                    } else {
+                        "—".into()
+                    },
+                ];
+                row.extend(lib.configurations.iter().map(|m| pk_figure(run, m.index, id, op)));
+                table.add_row(row);
+                continue;
+            }
             for &size in &run.settings.sizes {
                 let mut row = vec![alg.clone(), cryptobench_report::size_label(size)];
                 row.extend(lib.configurations.iter().map(|m| figure(run, m.index, alg, size, unit)));

@@ -11,6 +11,7 @@ pub mod run;
 mod runs;
 mod verify;
 mod worker;
+mod worker_pk;
 
 use std::process::ExitCode;
 

@@ -67,12 +67,29 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
         configurations(&args.backends, &args.placement)?
     };
     let all = vec!["all".to_string()];
-    let algs = algorithms(if args.algos.is_empty() { &all } else { &args.algos }, &[])?;
-    let algorithm_ids: Vec<String> = algs.iter().map(|a| a.id.to_string()).collect();
+    let (symmetric, public_key) = crate::plan_pk::split(if args.algos.is_empty() { &all } else { &args.algos })?;
+    let algs = if symmetric.is_empty() {
+        Vec::new()
+    } else {
+        algorithms(&symmetric, &[])?
+    };
+    let mut algorithm_ids: Vec<String> = algs.iter().map(|a| a.id.to_string()).collect();
+    algorithm_ids.extend(public_key.iter().map(|a| a.id.to_string()));
     let mut cases: Vec<VectorCase> = Vec::new();
+    let mut pk_cases: Vec<cryptobench_core::checks::PkVectorCase> = Vec::new();
     for path in &args.vectors {
         let text = std::fs::read_to_string(path).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
         let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if cryptobench_backends::pk_vectors::is_pk_file(&text) {
+            let parsed =
+                cryptobench_backends::pk_vectors::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
+            pk_cases.extend(
+                parsed
+                    .into_iter()
+                    .filter(|c| c.algorithm.as_ref().is_none_or(|id| algorithm_ids.contains(id))),
+            );
+            continue;
+        }
         let parsed = if cavp::looks_like_rsp(&text) {
             cavp::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?
         } else {
@@ -91,6 +108,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
         lengths: LENGTHS.iter().copied().filter(|&n| n <= max).collect(),
         seed,
         vectors: cases.clone(),
+        pk_vectors: pk_cases,
     };
 
     let mut results = Vec::new();

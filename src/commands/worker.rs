@@ -61,11 +61,12 @@ pub fn worker() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
     };
-    let supported = CATALOG
+    let mut supported: Vec<String> = CATALOG
         .iter()
         .filter(|a| backend.support(a) == Support::Supported)
         .map(|a| a.id.to_string())
         .collect();
+    supported.extend(crate::commands::worker_pk::supported(backend.as_ref()));
     send(
         &mut out,
         &WorkerMessage::Hello {
@@ -112,6 +113,9 @@ pub fn worker() -> Result<ExitCode> {
 /// streaming check; then the test vectors of the job.
 fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Write) -> Result<()> {
     for id in &job.algorithms {
+        if crate::commands::worker_pk::verify(backend, id, job, out)? {
+            continue;
+        }
         let alg = catalog::get(id)?;
         activity(out, format!("verifying {id}"))?;
         let outcome = verify_algorithm(backend, alg);
@@ -141,6 +145,12 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
     for report in vectors::run(backend, &job.vectors) {
         send(out, &WorkerMessage::Checked(report))?;
     }
+    if !job.pk_vectors.is_empty() {
+        activity(out, format!("running {} public-key test vectors", job.pk_vectors.len()))?;
+    }
+    for report in cryptobench_backends::pk_vectors::run(backend, &job.pk_vectors) {
+        send(out, &WorkerMessage::Checked(report))?;
+    }
     Ok(())
 }
 
@@ -148,6 +158,17 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
 fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, answers: &mut Answers) -> Result<()> {
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
     for (position, cell) in job.cells.iter().enumerate() {
+        if let Some(alg) = cryptobench_core::pk::find(&cell.algorithm) {
+            let result = crate::commands::worker_pk::measure(backend, alg, cell, job, &mut verified, out)?;
+            send(
+                out,
+                &WorkerMessage::Cell(CellResult {
+                    spec: cell.clone(),
+                    outcome: result,
+                }),
+            )?;
+            continue;
+        }
         let alg = catalog::get(&cell.algorithm)?;
         let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
             Some((_, o)) => o.clone(),

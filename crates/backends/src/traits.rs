@@ -141,6 +141,10 @@ pub trait Backend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError>;
+    /// The library's public-key operations (crates/backends/src/pk_traits.rs), where it has any.
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        None
+    }
 }
 
 /// One prepared operation. The loop lives inside `run`, so dynamic dispatch

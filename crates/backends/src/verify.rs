@@ -298,6 +298,12 @@ pub fn check_primitive(
     };
     let aad: &[u8] = if cell.mode == Mode::Message { &inputs.aad } else { &[] };
     match cell.operation {
+        Operation::Sign | Operation::Verify | Operation::Keygen | Operation::Encaps | Operation::Decaps | Operation::Derive => {
+            return Err(format!(
+                "{} is a public-key operation (crates/backends/src/pk_verify.rs checks those)",
+                cell.operation.short()
+            ));
+        }
         Operation::Mac => {
             let expected = call(|| "MAC".into(), backend.mac_once(alg, &inputs.key, buf))?;
             if call(|| "MAC".into(), primitive.last_output())? != Some(expected) {

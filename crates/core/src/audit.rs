@@ -87,6 +87,7 @@ pub fn family_title(family: Family) -> &'static str {
         Family::Clmul => "CLMUL",
         Family::Sha => "SHA",
         Family::Simd => "SIMD",
+        Family::Bignum => "BIGNUM",
     }
 }
 
@@ -172,6 +173,7 @@ impl VerdictKind {
 /// The verdict on one algorithm and one family, with the figures it rests on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct Verdict {
+    /// The algorithm's id; for public key the cell's, with its operation: "rsa2048 sign".
     pub algorithm: String,
     pub family: Option<Family>,
     pub kind: VerdictKind,

@@ -305,9 +305,15 @@ pub enum Family {
     /// SHA-2 without SHA instructions, AES without AES instructions through
     /// vpaes/bsaes, the stitched AES-GCM): SSSE3/AVX/AVX2/AVX-512 on x86, NEON on arm, AltiVec on POWER.
     Simd,
+    /// Big-number arithmetic of public key (RSA, ECDSA/ECDH on P-256, X25519):
+    /// MULX and ADCX/ADOX (BMI2, ADX) and AVX-512 IFMA on x86, which OpenSSL's
+    /// Montgomery multiplication, RSAZ, ecp_nistz256 and x25519-x86_64 choose
+    /// at run time. Audited only with public-key algorithms: not in [`Family::ALL`].
+    Bignum,
 }
 
 impl Family {
+    /// The families of symmetric cryptography, which every audit switches off.
     pub const ALL: [Family; 4] = [Family::Aes, Family::Clmul, Family::Sha, Family::Simd];
 
     pub fn name(self) -> &'static str {
@@ -316,6 +322,7 @@ impl Family {
             Family::Clmul => "clmul",
             Family::Sha => "sha",
             Family::Simd => "simd",
+            Family::Bignum => "bignum",
         }
     }
 }

@@ -10,6 +10,18 @@ pub enum Operation {
     Encrypt,
     Decrypt,
     Digest,
+    /// Public key (crates/core/src/pk.rs): one signature.
+    Sign,
+    /// One signature verification.
+    Verify,
+    /// One key pair generated.
+    Keygen,
+    /// One shared secret encapsulated (KEM).
+    Encaps,
+    /// One ciphertext decapsulated (KEM).
+    Decaps,
+    /// One shared secret derived (Diffie–Hellman).
+    Derive,
     /// A MAC computed over the message (keyed digest).
     Mac,
 }
@@ -21,6 +33,12 @@ impl Operation {
             Operation::Encrypt => "enc",
             Operation::Decrypt => "dec",
             Operation::Digest => "hash",
+            Operation::Sign => "sign",
+            Operation::Verify => "verify",
+            Operation::Keygen => "keygen",
+            Operation::Encaps => "encaps",
+            Operation::Decaps => "decaps",
+            Operation::Derive => "derive",
             Operation::Mac => "mac",
         }
     }
@@ -98,8 +116,29 @@ impl CellSpec {
         label
     }
 
+    /// Whether the cell is a public-key operation: its figures are
+    /// operations per second (crates/core/src/pk.rs), not bytes per second.
+    pub fn is_public_key(&self) -> bool {
+        crate::pk::find(&self.algorithm).is_some()
+    }
+
+    /// What one call counts for in the cell's figures: its bytes for
+    /// symmetric cells (figures in bytes per second), one operation for
+    /// public-key cells (figures in operations per second). Pass it to
+    /// [`crate::stats::summarize`] and [`crate::stats::Sample::throughput`].
+    pub fn units_per_call(&self) -> usize {
+        if self.is_public_key() {
+            1
+        } else {
+            self.size
+        }
+    }
+
     /// One line naming the cell: "aes-128-gcm enc message 16384 B".
     pub fn describe(&self) -> String {
+        if self.is_public_key() {
+            return format!("{} {} {} B", self.algorithm, self.operation.short(), self.size);
+        }
         format!(
             "{} {} {} {} B",
             self.algorithm,

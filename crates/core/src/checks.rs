@@ -16,6 +16,58 @@ pub struct VerifyJob {
     pub seed: u64,
     /// Test vectors from a file (e.g. Project Wycheproof), already mapped to catalog ids.
     pub vectors: Vec<VectorCase>,
+    /// Public-key test vectors (crates/backends/src/pk_vectors.rs); an
+    /// addition with a default, so jobs without it read as before.
+    #[serde(default)]
+    pub pk_vectors: Vec<PkVectorCase>,
+}
+
+/// What a public-key vector checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PkVectorKind {
+    /// `sig` over `msg` must verify (valid) or be rejected (invalid) under the public key.
+    Verify,
+    /// The private key and the peer's public key must derive `shared` (valid) or fail (invalid).
+    Derive,
+    /// Decapsulating `ct` with the key of `private` (a seed) must give `shared`.
+    Decaps,
+    /// The public key computed from the seed in `private` must be `public`.
+    Keygen,
+}
+
+/// One public-key test vector; byte fields are hex.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PkVectorCase {
+    /// Where it comes from, e.g. "ed25519_test.json tcId 17".
+    pub source: String,
+    /// Public-key catalog id; None when no catalog algorithm has these parameters.
+    pub algorithm: Option<String>,
+    /// Why no backend can run it, if so.
+    pub skip: Option<String>,
+    pub kind: PkVectorKind,
+    /// Raw public key (EdDSA, X25519/X448 peer, ML-DSA) or uncompressed EC point.
+    #[serde(default)]
+    pub public: String,
+    /// SubjectPublicKeyInfo DER (RSA, ECDSA, ECDH peer).
+    #[serde(default)]
+    pub public_der: String,
+    /// Private key: EC scalar, X25519/X448 scalar, ML-KEM or ML-DSA seed.
+    #[serde(default)]
+    pub private: String,
+    /// What is signed (the digest of the vector's message for RSA and ECDSA).
+    #[serde(default)]
+    pub msg: String,
+    #[serde(default)]
+    pub sig: String,
+    #[serde(default)]
+    pub ct: String,
+    #[serde(default)]
+    pub shared: String,
+    pub expect: Expectation,
+    /// Wycheproof's flags of the case (e.g. "UnnamedCurve").
+    #[serde(default)]
+    pub flags: Vec<String>,
 }
 
 /// Skipped cases that share a reason.

@@ -98,7 +98,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
                     .filter_map(|x| match &x.outcome {
                         CellOutcome::Measured(m) => Some((
                             (x.spec.algorithm.clone(), x.spec.operation, x.spec.mode_label(), x.spec.size),
-                            m.throughputs(x.spec.size),
+                            m.throughputs(x.spec.units_per_call()),
                             m.summary.median,
                         )),
                         _ => None,

@@ -12,8 +12,9 @@
 //! - `-mr`: `+H:<size>:<size>…` then `+F:<index>:<name>:<bytes/s>:…` (bytes
 //!   per second, not thousands).
 //!
-//! Lines that belong to neither (progress lines, public-key tables, text a
-//! person pasted around it) are skipped and counted. Only algorithms of our
+//! Lines that belong to neither (progress lines, text a person pasted
+//! around it) are skipped and counted; public-key sections are read by
+//! [`crate::openssl_speed_pk`]. Only algorithms of our
 //! catalog become cells; others are listed as skipped. The figures are
 //! `openssl speed`'s means over one timed loop: a cell has the figure and no
 //! samples, and says so.
@@ -47,6 +48,8 @@ pub struct SpeedOutput {
     pub rows: Vec<(String, Vec<(usize, f64)>)>,
     /// Lines that were neither environment nor results.
     pub ignored_lines: usize,
+    /// Public-key figures (crates/core/src/openssl_speed_pk.rs).
+    pub pk: Vec<crate::openssl_speed_pk::PkFigure>,
 }
 
 /// Lines `openssl speed` itself prints around the results (progress on
@@ -182,9 +185,13 @@ pub fn parse(text: &str) -> Result<SpeedOutput, SpeedError> {
                 }
             }
         }
+        if crate::openssl_speed_pk::is_pk_line(raw) {
+            continue;
+        }
         out.ignored_lines += 1;
     }
-    if out.rows.is_empty() {
+    out.pk = crate::openssl_speed_pk::parse(text);
+    if out.rows.is_empty() && out.pk.is_empty() {
         return Err(SpeedError::NoResults);
     }
     Ok(out)
@@ -309,6 +316,31 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             };
             cells.push(CellResult { spec, outcome });
         }
+    }
+    for f in &parsed.pk {
+        let size = crate::openssl_speed_pk::speed_message_len(f.algorithm, f.operation);
+        cells.push(CellResult {
+            spec: CellSpec {
+                algorithm: f.algorithm.to_string(),
+                operation: f.operation,
+                mode: Mode::Message,
+                rekey: false,
+                size,
+                aad: crate::cell::DEFAULT_AAD_LEN,
+            },
+            outcome: CellOutcome::Measured(Measurement {
+                summary: single_figure(f.ops_per_second, 1),
+                samples: Vec::new(),
+                warnings: vec![format!(
+                    "imported from openssl speed: one mean figure, no samples, not verified by cryptobench; {}",
+                    crate::openssl_speed_pk::semantics_note(f.algorithm, f.operation)
+                )],
+                checksum: String::new(),
+                implementation: None,
+                cycles_per_byte: None,
+                aggregate: None,
+            }),
+        });
     }
     if !skipped.is_empty() {
         environment.insert("not imported (not in the catalog)".into(), skipped.join(", "));

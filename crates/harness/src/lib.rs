@@ -6,9 +6,11 @@
 
 mod buffer;
 mod measure;
+mod pk;
 
 pub use buffer::AlignedBuffer;
-pub use measure::{measure, measure_gated, quick_timing, standard_timing, warnings, Alone, Gate};
+pub use measure::{measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate};
+pub use pk::{long_cell_timing, run_pk_cell};
 
 use cryptobench_backends::verify::check_primitive;
 use cryptobench_backends::{Backend, CellInputs};

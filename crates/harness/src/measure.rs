@@ -170,6 +170,29 @@ pub fn measure_gated(
     timing: &TimingSettings,
     gate: &mut dyn Gate,
 ) -> Result<Measurement, BackendError> {
+    let size = buf.len();
+    measure_units_gated(primitive, buf, timing, size, gate)
+}
+
+/// As [`measure`], with what one call counts for in the figures: its bytes
+/// (symmetric cells) or 1 (public-key cells, figures in operations per
+/// second; `CellSpec::units_per_call`). The statistics are the same.
+pub fn measure_units(
+    primitive: &mut dyn Primitive,
+    buf: &mut [u8],
+    timing: &TimingSettings,
+    units_per_call: usize,
+) -> Result<Measurement, BackendError> {
+    measure_units_gated(primitive, buf, timing, units_per_call, &mut Alone)
+}
+
+fn measure_units_gated(
+    primitive: &mut dyn Primitive,
+    buf: &mut [u8],
+    timing: &TimingSettings,
+    units_per_call: usize,
+    gate: &mut dyn Gate,
+) -> Result<Measurement, BackendError> {
     gate.start().map_err(broken)?;
     let started = Instant::now();
     // A JIT runtime may ask for a longer warm-up; its extra time does not shorten the sampling.
@@ -182,7 +205,7 @@ pub fn measure_gated(
         target_relative_ci: timing.target_relative_ci,
     };
     let mut next_look = rule.first_look();
-    let size = buf.len();
+    let size = units_per_call;
     let mut samples = Vec::new();
     let mut checksum = 0xcbf2_9ce4_8422_2325u64;
     // Once this worker's own rule is met it stays met; alone, that ends the sampling.

@@ -6,6 +6,7 @@ use comfy_table::Table;
 use cryptobench_core::compare::{Comparison, Row, Verdict, ALPHA, MIN_EFFECT};
 use cryptobench_core::units::Unit;
 
+use crate::pk_table::format_ops;
 use crate::size_label;
 
 /// Marks a difference beyond the noise.
@@ -25,9 +26,14 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
         ));
     }
     out.push_str(&format!(
-        "{}figures: {}; ratio = median / baseline median; {SIGNIFICANT} = beyond the noise (Mann-Whitney U, p < {ALPHA}, and more than {:.0}% apart); {UNTESTED} = not tested, too few samples (imported figures have none)\n",
+        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = beyond the noise (Mann-Whitney U, p < {ALPHA}, and more than {:.0}% apart); {UNTESTED} = not tested, too few samples (imported figures have none)\n",
         if markdown { "- " } else { "" },
         unit.label(),
+        if c.rows.iter().any(|r| cryptobench_core::pk::find(&r.algorithm).is_some()) {
+            " (public key: operations per second)"
+        } else {
+            ""
+        },
         MIN_EFFECT * 100.0
     ));
     let mut groups: Vec<(&str, &str, &str)> = Vec::new();
@@ -59,8 +65,19 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
             .filter(|r| (r.algorithm.as_str(), r.operation.short(), r.mode.as_str()) == g)
         {
             let mut row = vec![size_label(r.size)];
+            let public_key = cryptobench_core::pk::find(&r.algorithm).is_some();
             for e in &r.entries {
-                row.push(e.median.map(|m| unit.format(m)).unwrap_or_else(|| "-".into()));
+                row.push(
+                    e.median
+                        .map(|m| {
+                            if public_key {
+                                format!("{} op/s", format_ops(m))
+                            } else {
+                                unit.format(m)
+                            }
+                        })
+                        .unwrap_or_else(|| "-".into()),
+                );
                 match e.verdict {
                     Verdict::Baseline => {}
                     Verdict::Different { ratio, .. } => row.push(format!("{ratio:.2}× {SIGNIFICANT}")),

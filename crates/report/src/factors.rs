@@ -48,7 +48,7 @@ fn medians(c: &ConfigurationResult) -> impl Iterator<Item = (Key, f64, Vec<f64>)
         CellOutcome::Measured(m) => Some((
             (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label(), x.spec.size),
             m.summary.median,
-            m.throughputs(x.spec.size),
+            m.throughputs(x.spec.units_per_call()),
         )),
         _ => None,
     })

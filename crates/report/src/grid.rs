@@ -21,7 +21,8 @@ type RowKey = (String, &'static str, String);
 
 fn row_keys(c: &ConfigurationResult) -> Vec<RowKey> {
     let mut keys: Vec<RowKey> = Vec::new();
-    for cell in &c.cells {
+    // Public-key cells have a table of their own (pk_table.rs).
+    for cell in c.cells.iter().filter(|x| !x.spec.is_public_key()) {
         let key = (cell.spec.algorithm.clone(), cell.spec.operation.short(), cell.spec.mode_label());
         if !keys.contains(&key) {
             keys.push(key);

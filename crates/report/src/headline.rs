@@ -26,7 +26,8 @@ pub struct HeadlineRow<'a> {
 
 pub fn rows(c: &ConfigurationResult) -> Vec<HeadlineRow<'_>> {
     let mut out: Vec<HeadlineRow> = Vec::new();
-    for x in &c.cells {
+    // Public-key figures are operations per second: html/pk.rs shows them.
+    for x in c.cells.iter().filter(|x| !x.spec.is_public_key()) {
         let (alg, op, mode) = (x.spec.algorithm.as_str(), x.spec.operation.short(), x.spec.mode_label());
         if out.iter().any(|r| r.algorithm == alg && r.operation == op && r.mode == mode) {
             continue;

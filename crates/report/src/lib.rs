@@ -21,6 +21,7 @@ mod json;
 pub mod labels;
 mod markdown;
 pub mod multicore;
+pub mod pk_table;
 pub mod report_markdown;
 pub mod shape;
 mod table;

@@ -38,6 +38,13 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(ASCII_MARKDOWN, run.settings.sizes.len())));
     }
+    let pk = crate::pk_table::build(run, &labels, 0);
+    if !pk.rows.is_empty() {
+        out.push_str(&format!(
+            "\n**public key**, operations per second and time per operation\n\n{}\n",
+            pk.to_table(ASCII_MARKDOWN)
+        ));
+    }
     out.push_str(&crate::multicore::render_text(run, &labels, unit, true));
     for pair in crate::emulation::pairs(run) {
         let (header, rows) = crate::emulation::ratio_rows(run, &pair);
@@ -51,7 +58,8 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             crate::emulation::title(&pair, |c| labels.get(0, c.index))
         ));
     }
-    let mut notes = g.notes_with_derived(run, &labels, 0);
+    let mut notes = pk.notes;
+    notes.extend(g.notes_with_derived(run, &labels, 0));
     for c in &run.configurations {
         notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));
         notes.extend(binding::lines(c, unit, &labels));

@@ -28,18 +28,26 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
     for w in &run.warnings {
         out.push_str(&format!("WARNING: {w}\n"));
     }
+    let g = grid::build(run, unit, &labels, 0);
+    let public_key_only = g.rows.is_empty() && run.configurations.iter().flat_map(|c| &c.cells).any(|x| x.spec.is_public_key());
     out.push_str(&format!(
         "figures: {} ({}), {} marks a figure to read with care\n\n",
-        unit.label(),
-        unit_meaning(unit),
+        if public_key_only { "operations per second" } else { unit.label() },
+        if public_key_only { "public key" } else { unit_meaning(unit) },
         grid::NOISY_MARK
     ));
-
-    let g = grid::build(run, unit, &labels, 0);
     if !g.rows.is_empty() {
         out.push_str(&format!("{}\n", g.to_table(NOTHING, run.settings.sizes.len())));
     }
-    let notes = g.notes_with_derived(run, &labels, 0);
+    let pk = crate::pk_table::build(run, &labels, 0);
+    if !pk.rows.is_empty() {
+        out.push_str(&format!(
+            "\npublic key, operations per second and time per operation:\n{}\n",
+            pk.to_table(NOTHING)
+        ));
+    }
+    let mut notes = pk.notes;
+    notes.extend(g.notes_with_derived(run, &labels, 0));
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {

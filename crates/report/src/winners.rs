@@ -77,7 +77,8 @@ pub fn rows(runs: &[(String, &RunResult)], labels: &Labels) -> Vec<WinnerRow> {
     let mut keys: Vec<Key> = Vec::new();
     for (_, run) in runs {
         for c in &run.configurations {
-            for x in &c.cells {
+            // Public-key figures are operations per second: html/pk.rs shows them.
+            for x in c.cells.iter().filter(|x| !x.spec.is_public_key()) {
                 let k = (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label());
                 if !keys.contains(&k) {
                     keys.push(k);
@@ -125,7 +126,7 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
                         && x.spec.operation.short() == key.1
                         && x.spec.mode_label() == key.2 =>
                 {
-                    Some((m, x.spec.size))
+                    Some((m, x.spec.units_per_call()))
                 }
                 _ => None,
             });

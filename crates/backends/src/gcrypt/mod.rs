@@ -11,6 +11,7 @@ mod aead;
 mod api;
 mod extra;
 mod handles;
+mod pk;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -41,6 +42,8 @@ pub struct GcryptBackend {
     path: String,
     version: String,
     config: Option<String>,
+    /// The gcry_pk_* functions (pk.rs), or the first one this libgcrypt lacks.
+    pk_api: Result<pk::PkApi, &'static str>,
     _library: libloading::Library,
 }
 
@@ -182,7 +185,10 @@ impl GcryptBackend {
             control(GCRYCTL_DISABLE_SECMEM, 0 as c_int);
             control(GCRYCTL_INITIALIZATION_FINISHED, 0 as c_int);
         }
+        // SAFETY: the library is libgcrypt (checked above); kept alive beside the table.
+        let pk_api = unsafe { pk::PkApi::load(&loaded.library) };
         Ok(GcryptBackend {
+            pk_api,
             config: print_config(control),
             api,
             path,
@@ -514,5 +520,9 @@ impl Backend for GcryptBackend {
                 })
             }
         })
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }

@@ -8,8 +8,13 @@
 
 mod api;
 mod cipher;
+mod ecc;
+mod gmp;
 mod mac;
+mod pk;
+mod pk_ecc;
 mod primitives;
+mod rsa;
 
 use std::collections::BTreeMap;
 
@@ -39,6 +44,8 @@ pub struct NettleBackend {
     hashes: Vec<(&'static str, *const NettleHash)>,
     path: String,
     version: String,
+    /// libhogweed's EdDSA and X25519/X448 (pk.rs), or why it could not be loaded.
+    hogweed: Result<pk::Hogweed, String>,
     _library: libloading::Library,
 }
 
@@ -122,11 +129,13 @@ impl NettleBackend {
                 unsafe { loaded.library.get::<*const NettleHash>(*sym) }.ok().map(|s| (*id, *s))
             })
             .collect();
+        let hogweed = pk::load_hogweed(&path);
         Ok(NettleBackend {
             api,
             hashes,
             path,
             version,
+            hogweed,
             _library: loaded.library,
         })
     }
@@ -384,6 +393,9 @@ impl Backend for NettleBackend {
         if let Ok(v) = std::env::var(FAT_OVERRIDE_ENV) {
             details.insert(FAT_OVERRIDE_ENV.to_string(), v);
         }
+        if let Ok(h) = &self.hogweed {
+            details.insert("hogweed".to_string(), h.path.clone());
+        }
         BackendInfo {
             id: "nettle".into(),
             name: "Nettle".into(),
@@ -521,5 +533,9 @@ impl Backend for NettleBackend {
                 })
             }
         })
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }

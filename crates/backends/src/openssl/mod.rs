@@ -5,6 +5,8 @@ mod aead;
 mod api;
 mod handles;
 mod mac;
+mod pk;
+mod pk_api;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -38,6 +40,8 @@ const MIN_VERSION_NUMBER: u64 = 0x1010_1000;
 
 pub struct OpensslBackend {
     api: Api,
+    /// The EVP_PKEY functions (pk_api.rs), or the first required one the library lacks.
+    pk_api: Result<pk_api::PkApi, &'static str>,
     path: String,
     version: String,
     // Declared last: dropped after `api`, whose pointers point into it.
@@ -112,8 +116,11 @@ impl OpensslBackend {
             version: format!("0x{number:x}"),
         })?;
         let version = version_text(&api);
+        // SAFETY: as for `api`: a libcrypto, kept alive beside the table.
+        let pk_api = unsafe { pk_api::PkApi::load(&library) };
         Ok(OpensslBackend {
             api,
+            pk_api,
             path: loaded_from,
             version,
             _library: library,
@@ -464,5 +471,9 @@ impl Backend for OpensslBackend {
                 })
             }
         })
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }

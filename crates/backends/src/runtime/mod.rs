@@ -236,6 +236,14 @@ fn operation(op: Operation) -> &'static str {
         Operation::Decrypt => "decrypt",
         Operation::Digest => "digest",
         Operation::Mac => "mac",
+        // Public-key cells go through `Backend::pk()`, which no runtime offers;
+        // a driver asked for one of these answers `unsupported`.
+        Operation::Sign => "sign",
+        Operation::Verify => "verify",
+        Operation::Keygen => "keygen",
+        Operation::Encaps => "encaps",
+        Operation::Decaps => "decaps",
+        Operation::Derive => "derive",
     }
 }
 

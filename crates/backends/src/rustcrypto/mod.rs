@@ -8,6 +8,7 @@ mod aead;
 mod detect;
 mod extra;
 mod modes;
+mod pk;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -567,5 +568,9 @@ impl Backend for RustcryptoBackend {
                 }
             })
         }, else Err(not_here(alg)))
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }

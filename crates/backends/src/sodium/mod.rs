@@ -8,6 +8,8 @@
 
 mod api;
 mod extra;
+mod pk;
+mod pk_api;
 mod primitives;
 
 use std::collections::BTreeMap;
@@ -48,6 +50,8 @@ pub struct SodiumBackend {
     path: String,
     version: String,
     aes_gcm: bool,
+    /// Ed25519 and X25519 (pk_api.rs), or the first function this libsodium lacks.
+    pk_api: Result<pk_api::PkApi, &'static str>,
     _library: libloading::Library,
 }
 
@@ -193,11 +197,14 @@ impl SodiumBackend {
             && api.crypto_aead_aes256gcm_encrypt_detached.is_some()
             && api.crypto_aead_aes256gcm_decrypt_detached.is_some()
             && api.crypto_aead_aes256gcm_statebytes.is_some();
+        // SAFETY: as for `api`.
+        let pk_api = unsafe { pk_api::PkApi::load(&loaded.library) };
         Ok(SodiumBackend {
             api,
             path,
             version: format!("libsodium {version}"),
             aes_gcm,
+            pk_api,
             _library: loaded.library,
         })
     }
@@ -503,5 +510,9 @@ impl Backend for SodiumBackend {
             tag: sealed.tag,
             ciphertext: sealed.ciphertext,
         }))
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk_traits::PkBackend> {
+        Some(self)
     }
 }

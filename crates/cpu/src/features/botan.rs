@@ -66,6 +66,7 @@ fn family_names(family: Family, arch: &str) -> &'static [&'static str] {
             Family::Clmul => &["armv8pmull"],
             Family::Sha => &["armv8sha1", "armv8sha2", "armv8sha2_512"],
             Family::Simd => &["neon"],
+            Family::Bignum => &[],
         }
     } else {
         match family {
@@ -75,6 +76,8 @@ fn family_names(family: Family, arch: &str) -> &'static [&'static str] {
             Family::Sha => &["intel_sha"],
             // SSE2 is the x86-64 baseline, outside the family.
             Family::Simd => &["ssse3", "avx2", "avx512f"],
+            // Public key is not measured through Botan: no big-number switch is built.
+            Family::Bignum => &[],
         }
     }
 }
@@ -99,6 +102,7 @@ pub fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
             (Family::Clmul, true) => &["pmull"],
             (Family::Sha, true) => &["sha1", "sha2", "sha512"],
             (Family::Simd, true) => &["neon"],
+            (Family::Bignum, _) => &[],
         });
     }
     out

@@ -32,6 +32,8 @@ pub fn mask(families: &[Family]) -> (&'static str, String) {
             Family::Sha => INTEL_SHA,
             // GnuTLS's vector paths: the SSSE3 AES/GCM/SHA code and the AVX GCM.
             Family::Simd => INTEL_SSSE3 | INTEL_AVX,
+            // No capability bit of GnuTLS's selects big-number code.
+            Family::Bignum => 0,
         };
     }
     // 0 would mean "detect"; EMPTY_SET asks for none.
@@ -48,6 +50,7 @@ pub fn cleared(families: &[Family]) -> Vec<&'static str> {
             Family::Clmul => &["pclmulqdq"],
             Family::Sha => &["sha_ni"],
             Family::Simd => &["ssse3", "avx"],
+            Family::Bignum => &[],
         });
     }
     out

@@ -41,6 +41,9 @@ pub const X86_CRYPTO: &[&str] = &[
     "avx512bw",
     "avx512vl",
     "gfni",
+    "bmi2",
+    "adx",
+    "avx512ifma",
 ];
 pub const ARM_CRYPTO: &[&str] = &["neon", "aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"];
 /// POWER: AltiVec/VMX and the ISA 2.07 vector crypto (AES, SHA-2, vpmsum; POWER8+).

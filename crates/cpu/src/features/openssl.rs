@@ -104,6 +104,9 @@ const X86_UNDERSTOOD: &[&str] = &[
     "gfni",
     "vaes",
     "vpclmulqdq",
+    "bmi2",
+    "adx",
+    "avx512ifma",
     "sha512",
 ];
 
@@ -209,6 +212,11 @@ fn x86_family_bits(family: Family) -> &'static [(usize, u32, &'static str)] {
             (1, 30, "avx512bw"),
             (1, 31, "avx512vl"),
         ],
+        // MULX (BMI2) and ADCX/ADOX (ADX), word 1 bits 8 and 19, select the
+        // mulx paths of x86_64-mont*.pl, rsaz-x86_64.pl, ecp_nistz256-x86_64.pl
+        // and x25519-x86_64.pl; AVX-512 IFMA (word 1 bit 21) the RSAZ
+        // AVX-512 modular exponentiation of OpenSSL 3.0+ (rsaz-avx512.pl).
+        Family::Bignum => &[(1, 8, "bmi2"), (1, 19, "adx"), (1, 21, "avx512ifma")],
     }
 }
 
@@ -219,6 +227,7 @@ fn arm_family_bits(family: Family) -> &'static [(u32, &'static str)] {
         Family::Clmul => &[(5, "pmull")],
         Family::Sha => &[(3, "sha1"), (4, "sha2"), (6, "sha512")],
         Family::Simd => &[(0, "neon")],
+        Family::Bignum => &[],
     }
 }
 
@@ -228,6 +237,7 @@ fn ppc_family_bits(family: Family) -> &'static [(u32, &'static str)] {
     match family {
         Family::Aes | Family::Clmul | Family::Sha => &[(2, "vcrypto")],
         Family::Simd => &[(1, "altivec")],
+        Family::Bignum => &[],
     }
 }
 

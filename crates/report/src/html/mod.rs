@@ -14,6 +14,7 @@ mod cores;
 mod details;
 mod emulation;
 mod page;
+mod pk;
 mod sizes;
 
 use cryptobench_core::result::RunResult;
@@ -51,6 +52,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> Result<String, ChartE
     out.push_str(&answer::render(shape, &named, &labels, rate)?);
     out.push_str(&cores::render(&named, &labels, rate)?);
     out.push_str(&sizes::render(&named, &labels, rate)?);
+    out.push_str(&pk::render(&named, &labels)?);
     // The comparison and the single configuration show these bars in their answer.
     if shape == Shape::Audit {
         out.push_str(&bars::at_size(&named, &labels, rate)?);

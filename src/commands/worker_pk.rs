@@ -1,0 +1,91 @@
+//! The public-key side of `cryptobench worker` (crates/core/src/pk.rs):
+//! which public-key algorithms the backend offers, verifying one before its
+//! first cell, measuring cells, and `verify`'s checks.
+
+use anyhow::Result;
+use cryptobench_backends::pk_verify::{pk_of, verify_pk_algorithm};
+use cryptobench_backends::Backend;
+use cryptobench_core::checks::VerifyJob;
+use cryptobench_core::pk::{self, PkAlgorithmSpec, PK_CATALOG};
+use cryptobench_core::protocol::{Job, WorkerMessage};
+use cryptobench_core::result::{CellOutcome, Verification, VerificationOutcome};
+use cryptobench_core::CellSpec;
+
+use crate::worker_client::send;
+
+/// The public-key ids the backend offers, for the worker's hello.
+pub fn supported(backend: &dyn Backend) -> Vec<String> {
+    PK_CATALOG
+        .iter()
+        .filter(|a| pk_of(backend, a).is_ok())
+        .map(|a| a.id.to_string())
+        .collect()
+}
+
+fn activity(out: &mut impl std::io::Write, what: String) -> std::io::Result<()> {
+    send(out, &WorkerMessage::Activity { what })
+}
+
+/// Verifies `alg` once (the outcome is remembered in `verified`), then
+/// measures the cell if it passed.
+pub fn measure(
+    backend: &dyn Backend,
+    alg: &'static PkAlgorithmSpec,
+    cell: &CellSpec,
+    job: &Job,
+    verified: &mut Vec<(String, VerificationOutcome)>,
+    out: &mut impl std::io::Write,
+) -> Result<CellOutcome> {
+    let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
+        Some((_, o)) => o.clone(),
+        None => {
+            activity(out, format!("verifying {}", alg.id))?;
+            let o = verify_pk_algorithm(backend, alg);
+            send(
+                out,
+                &WorkerMessage::Verified(Verification {
+                    algorithm: alg.id.to_string(),
+                    outcome: o.clone(),
+                }),
+            )?;
+            verified.push((alg.id.to_string(), o.clone()));
+            o
+        }
+    };
+    Ok(match outcome {
+        VerificationOutcome::Passed { .. } => {
+            activity(out, format!("measuring {}", cell.describe()))?;
+            cryptobench_harness::run_pk_cell(backend, alg, cell, &job.timing)
+        }
+        VerificationOutcome::Failed { reason } => CellOutcome::Failed {
+            reason: format!("verification failed, not timed: {reason}"),
+        },
+        VerificationOutcome::Unsupported { reason } => CellOutcome::Unsupported { reason },
+    })
+}
+
+/// `verify` for a public-key id: the checks made before timing, then the
+/// cross-library fingerprints. Returns false when `id` is not public key.
+pub fn verify(backend: &dyn Backend, id: &str, job: &VerifyJob, out: &mut impl std::io::Write) -> Result<bool> {
+    let Some(alg) = pk::find(id) else {
+        return Ok(false);
+    };
+    activity(out, format!("verifying {id}"))?;
+    let outcome = verify_pk_algorithm(backend, alg);
+    let supported = !matches!(outcome, VerificationOutcome::Unsupported { .. });
+    send(
+        out,
+        &WorkerMessage::Verified(Verification {
+            algorithm: alg.id.to_string(),
+            outcome,
+        }),
+    )?;
+    if supported {
+        activity(out, format!("cross-checking {id}"))?;
+        send(
+            out,
+            &WorkerMessage::Checked(cryptobench_backends::pk_agreement::agreement(backend, alg, job.seed)),
+        )?;
+    }
+    Ok(true)
+}
