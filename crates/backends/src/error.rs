@@ -2,8 +2,8 @@
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
-    #[error("unknown backend '{0}'; valid: {valid}", valid = crate::BACKEND_IDS.join(", "))]
-    UnknownBackend(String),
+    #[error("unknown backend '{id}'; valid: {valid}")]
+    UnknownBackend { id: String, valid: String },
     #[error("cannot load {path}: {reason}")]
     Load { path: String, reason: String },
     #[error("{path} is not a {expected}: it has no symbol {symbol}")]

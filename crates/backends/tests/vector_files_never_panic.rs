@@ -4,8 +4,7 @@
 //! their key, IV, tag and message lengths) without a panic. A bounded run of
 //! the `vector_files` cargo-fuzz target (fuzz/README.md).
 
-use cryptobench_backends::rustcrypto::RustcryptoBackend;
-use cryptobench_backends::{cavp, vectors};
+use cryptobench_backends::checks::{cavp, vectors};
 use proptest::prelude::*;
 
 const SEEDS: &[&str] = &[
@@ -24,7 +23,7 @@ fn exercise(text: &str) {
         vectors::parse(text, "prop.json").ok()
     };
     if let Some(cases) = cases {
-        let _ = vectors::run(&RustcryptoBackend::open(), &cases);
+        let _ = vectors::run(cryptobench_backends::libraries::open_reference().unwrap().as_ref(), &cases);
     }
 }
 

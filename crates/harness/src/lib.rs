@@ -12,7 +12,7 @@ pub use buffer::AlignedBuffer;
 pub use measure::{measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate};
 pub use pk::{long_cell_timing, run_pk_cell};
 
-use cryptobench_backends::verify::check_primitive;
+use cryptobench_backends::checks::verify::check_primitive;
 use cryptobench_backends::{Backend, CellInputs};
 use cryptobench_core::result::{CellOutcome, TimingSettings};
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec};

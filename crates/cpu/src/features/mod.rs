@@ -8,7 +8,6 @@ pub mod botan;
 pub mod gcrypt;
 pub mod gnutls;
 pub mod nettle;
-pub mod openssl;
 pub mod ppc;
 mod runtime;
 pub mod x86;
@@ -62,28 +61,6 @@ pub fn crypto_feature_names_of(arch: &str) -> &'static [&'static str] {
 /// The crypto feature names relevant on this build's architecture.
 pub fn crypto_feature_names() -> &'static [&'static str] {
     crypto_feature_names_of(std::env::consts::ARCH)
-}
-
-/// A library's own view of the CPU, decoded from the capability string its
-/// backend reports (OpenSSL's capability vector, libgcrypt's hwflist), with
-/// the features that string can express at all in the library's `version`
-/// (its own version string, e.g. "OpenSSL 3.0.22 25 Aug 2026"). AWS-LC and
-/// BoringSSL report their vector in OpenSSL's format; GnuTLS its
-/// accelerator log lines; Botan its CPUID bits.
-pub fn library_view(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])> {
-    if let Some(v) = openssl::parse(capabilities) {
-        return Some((
-            openssl::features(&v),
-            openssl::understood_in(&v, version.and_then(openssl::release)),
-        ));
-    }
-    if let Some(f) = gnutls::features(capabilities) {
-        return Some((f, gnutls::UNDERSTOOD));
-    }
-    if let Some(f) = botan::features(capabilities) {
-        return Some((f, botan::UNDERSTOOD));
-    }
-    gcrypt::features(capabilities).map(|f| (f, gcrypt::UNDERSTOOD))
 }
 
 /// The features a worker reported, under the names this crate knows (the

@@ -1,0 +1,129 @@
+//! The interface a library has once it is added ([`Backend`]), the
+//! inputs of a cell and the checks of lengths and modes every library
+//! shares.
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmSpec, CellSpec};
+
+use crate::error::BackendError;
+use crate::primitive::Primitive;
+use crate::support::Support;
+
+/// Refuses a key or IV whose length is not the catalog's for `alg`, before
+/// any library sees it (a library may read past a short buffer).
+pub fn check_key_and_iv(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(), BackendError> {
+    if key.len() != alg.key_len || iv.len() != alg.iv_len {
+        return Err(BackendError::Invalid(format!(
+            "{} takes a {}-byte key and a {}-byte IV, got {} and {}",
+            alg.id,
+            alg.key_len,
+            alg.iv_len,
+            key.len(),
+            iv.len()
+        )));
+    }
+    Ok(())
+}
+
+/// Refuses a cell whose mode the algorithm cannot take in any library
+/// (e.g. CCM, SIV and GCM-SIV cannot stream updates).
+pub fn check_mode(alg: &AlgorithmSpec, cell: &CellSpec) -> Result<(), BackendError> {
+    match alg.mode_problem(cell.mode) {
+        Some(problem) => Err(BackendError::Unsupported(problem)),
+        None => Ok(()),
+    }
+}
+
+/// What the default [`Backend::seal_with`] says for lengths other than the catalog's.
+pub fn catalog_lengths_only(alg: &AlgorithmSpec, iv_len: usize, tag_len: usize) -> BackendError {
+    let _ = (iv_len, tag_len);
+    BackendError::Unsupported(format!(
+        "{} with IV or tag lengths other than the catalog's {} and {} bytes (this backend is driven with the catalog's only)",
+        alg.id, alg.iv_len, alg.tag_len
+    ))
+}
+
+/// Ciphertext and (AEAD) tag of a one-shot encryption.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sealed {
+    pub ciphertext: Vec<u8>,
+    pub tag: Vec<u8>,
+}
+
+/// Key material a cell is prepared with (random in timed cells).
+#[derive(Debug, Clone)]
+pub struct CellInputs {
+    pub key: Vec<u8>,
+    pub iv: Vec<u8>,
+    pub aad: Vec<u8>,
+}
+
+/// A crypto library as the worker sees it: the one interface the checks
+/// (crates/backends/src/checks/) and the harness use. Every library gets it
+/// from the blanket implementation over [`crate::library::Library`]
+/// (crates/backends/src/library.rs): support, the one-shot calls and
+/// `prepare` are written once, from the library's sessions.
+///
+/// The one-shot calls serve verification (known answers, round trips,
+/// tamper checks); [`Backend::prepare`] builds the timed operation, doing
+/// everything that is not part of the measured work (symbol lookup, cipher
+/// fetch, key schedule) outside the timing.
+pub trait Backend {
+    fn info(&self) -> BackendInfo;
+    fn support(&self, alg: &AlgorithmSpec) -> Support;
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError>;
+    /// Fails with [`BackendError::AuthenticationFailed`] when an AEAD tag does not verify.
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError>;
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError>;
+    /// One MAC of `message` under `key`, through a path independent of the timed one where
+    /// the library has two. HMAC takes keys of any length; the others their own.
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError>;
+    /// One-shot AEAD encryption with an IV (nonce) and tag length of the vector's choosing
+    /// (test vectors: GCM IVs of any length, tags of 4 to 16 bytes, CCM nonces of 7 to 13
+    /// bytes). A length the library refuses is [`BackendError::Unsupported`], naming it.
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError>;
+    /// The decryption of [`Backend::seal_with`]; the tag's length is the vector's.
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError>;
+    /// Prepares a cell. `message` is the buffer content the cell starts from;
+    /// decrypting cells encrypt it once here so that every timed call
+    /// decrypts (and authenticates) a genuine message.
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError>;
+    /// The work a `message` cell of `alg` does beyond what its mode names
+    /// (a named exception, docs/METHOD.md), for `algorithms` and the
+    /// worker's hello; None where there is none or `alg` is not supported.
+    fn extra_work(&self, alg: &AlgorithmSpec) -> Option<String>;
+    /// The library's public-key operations (crates/backends/src/pk/), where it has any.
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend>;
+}
+
+

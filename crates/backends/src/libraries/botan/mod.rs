@@ -1,0 +1,293 @@
+//! Botan (`libbotan-2.so.19`), a C++ library, through its C API (botan/ffi.h;
+//! Botan handbook, "FFI (C Binding)"), loaded at run time: AES ECB (block
+//! cipher), CBC, CFB, CTR, XTS and GCM, ChaCha20Poly1305, 3DES-CBC,
+//! Camellia-, ARIA- and SM4-CBC, MD5, SHA-1, SHA-2, SHA-3, SM3 and BLAKE2b; HMAC, CMAC and Poly1305 (`botan_mac_*`).
+//! Botan 2 has no BLAKE2s, and no GHASH outside GCM and GMAC. Its CPU view is
+//! its CPUID bit set, and `BOTAN_CLEAR_CPUID` masks it ([`cpuid`]).
+
+mod api;
+pub mod cpuid;
+mod sessions;
+
+use std::collections::BTreeMap;
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode};
+
+use self::api::Api;
+use self::sessions::{BotanCipher, BotanHash, BotanMac, Shape};
+use crate::error::{BackendError, OpenError};
+use crate::native;
+use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+
+pub use self::cpuid::CLEAR_CPUID_ENV;
+
+#[cfg(target_os = "macos")]
+const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.19.dylib", "libbotan-2.dylib"];
+#[cfg(windows)]
+const DEFAULT_LIBRARIES: &[&str] = &["botan.dll"];
+#[cfg(not(any(target_os = "macos", windows)))]
+const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.so.19", "libbotan-2.so"];
+
+pub struct BotanBackend {
+    api: Api,
+    path: String,
+    version: String,
+    cpu: Result<cpuid::View, String>,
+    _library: libloading::Library,
+}
+
+/// Botan's name for a catalog cipher (Botan handbook, "Cipher Modes").
+fn cipher_name(alg: &AlgorithmSpec) -> Result<(String, Shape), BackendError> {
+    match alg.id {
+        "chacha20-poly1305" => return Ok(("ChaCha20Poly1305".into(), Shape::Chained)),
+        "des-ede3-cbc" => return Ok(("TripleDES/CBC/NoPadding".into(), Shape::Chained)),
+        "camellia-128-cbc" => return Ok(("Camellia-128/CBC/NoPadding".into(), Shape::Chained)),
+        "camellia-192-cbc" => return Ok(("Camellia-192/CBC/NoPadding".into(), Shape::Chained)),
+        "camellia-256-cbc" => return Ok(("Camellia-256/CBC/NoPadding".into(), Shape::Chained)),
+        "aria-128-cbc" => return Ok(("ARIA-128/CBC/NoPadding".into(), Shape::Chained)),
+        "sm4-cbc" => return Ok(("SM4/CBC/NoPadding".into(), Shape::Chained)),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "aes-128-siv" | "chacha20" | "xchacha20-poly1305") => {
+            return Err(crate::sessions::not_mapped(id, "Botan"))
+        }
+        _ => {}
+    }
+    let Some((bits, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
+        return Err(unsupported(format!("{} (not in Botan)", alg.id)));
+    };
+    Ok(match mode {
+        "ecb" => (format!("AES-{bits}"), Shape::Ecb),
+        "cbc" => (format!("AES-{bits}/CBC/NoPadding"), Shape::Chained),
+        "cfb128" => (format!("AES-{bits}/CFB"), Shape::Chained),
+        "ctr" => (format!("AES-{bits}/CTR"), Shape::Chained),
+        "gcm" => (format!("AES-{bits}/GCM"), Shape::Chained),
+        "xts" => (format!("AES-{bits}/XTS"), Shape::Xts),
+        _ => return Err(unsupported(format!("{} (not in Botan)", alg.id))),
+    })
+}
+
+fn hash_name(alg: &AlgorithmSpec) -> Result<&'static str, BackendError> {
+    Ok(match alg.id {
+        "md5" => "MD5",
+        "sha1" => "SHA-1",
+        "sha224" => "SHA-224",
+        "sha256" => "SHA-256",
+        "sha384" => "SHA-384",
+        "sha512" => "SHA-512",
+        "sha3-224" => "SHA-3(224)",
+        "sha3-256" => "SHA-3(256)",
+        "sha3-384" => "SHA-3(384)",
+        "sha3-512" => "SHA-3(512)",
+        "sm3" => "SM3",
+        "blake2b512" => "BLAKE2b(512)",
+        "blake2s256" => "BLAKE2s(256)",
+        id @ ("shake128" | "shake256") => return Err(crate::sessions::not_mapped(id, "Botan")),
+        id => return Err(unsupported(format!("{id} (not in Botan)"))),
+    })
+}
+
+/// Botan's name for a catalog MAC (Botan handbook, "Message Authentication
+/// Codes"), and whether its key is for one message only (Poly1305).
+fn mac_name(alg: &AlgorithmSpec) -> Result<(&'static str, bool), BackendError> {
+    Ok(match alg.id {
+        "hmac-md5" => ("HMAC(MD5)", false),
+        "hmac-sha1" => ("HMAC(SHA-1)", false),
+        "hmac-sha256" => ("HMAC(SHA-256)", false),
+        "hmac-sha512" => ("HMAC(SHA-512)", false),
+        "aes-128-cmac" => ("CMAC(AES-128)", false),
+        "poly1305" => ("Poly1305", true),
+        id => {
+            return Err(unsupported(format!(
+                "{id} (not in Botan's MACs: GHASH is internal to GCM and GMAC)"
+            )))
+        }
+    })
+}
+
+impl BotanBackend {
+    pub fn open(path: Option<&str>) -> Result<BotanBackend, OpenError> {
+        let loaded = native::load(path, DEFAULT_LIBRARIES, "Botan", "botan")?;
+        // SAFETY: `const char* botan_version_string(void)` (ffi.h), a static string.
+        let probe = unsafe {
+            loaded
+                .library
+                .get::<unsafe extern "C" fn() -> *const std::ffi::c_char>(b"botan_version_string\0")
+        }
+        .map_err(|_| OpenError::NotThatLibrary {
+            path: loaded.tried.clone(),
+            expected: "Botan (with its FFI)",
+            symbol: "botan_version_string",
+        })?;
+        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        // SAFETY: as above.
+        let version = native::text(unsafe { probe() }).unwrap_or_default();
+        // SAFETY: the library is Botan; kept alive beside the table.
+        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
+            path: path.clone(),
+            symbol,
+            library: "Botan",
+            version: version.clone(),
+        })?;
+        let cpu = cpuid::view_and_mask(&loaded.library);
+        if let Err(why) = &cpu {
+            if why.contains(CLEAR_CPUID_ENV) {
+                return Err(OpenError::Load { path, reason: why.clone() });
+            }
+        }
+        Ok(BotanBackend {
+            api,
+            path,
+            version,
+            cpu,
+            _library: loaded.library,
+        })
+    }
+
+    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<BotanCipher<'_>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        let (name, shape) = cipher_name(alg)?;
+        BotanCipher::new(&self.api, &name, shape, key, iv, encrypt).map_err(|e| match e {
+            BackendError::Call { detail, .. } if detail.contains("Not implemented") || detail.contains("not available") => {
+                unsupported(format!("{} (not in this Botan: {name})", alg.id))
+            }
+            other => other,
+        })
+    }
+
+    fn hash(&self, alg: &AlgorithmSpec) -> Result<BotanHash<'_>, BackendError> {
+        let name = hash_name(alg)?;
+        let h = BotanHash::new(&self.api, name).map_err(|_| unsupported(format!("{} (not in {}: {name})", alg.id, self.version)))?;
+        if h.output_length()? != alg.digest_len {
+            return Err(unsupported(format!("{} ({name} has another output length here)", alg.id)));
+        }
+        Ok(h)
+    }
+}
+
+impl BotanBackend {
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<BotanMac<'_>, BackendError> {
+        let (name, one_time) = mac_name(alg)?;
+        if !alg.id.starts_with("hmac-") {
+            crate::sessions::check_mac_key(alg, key)?;
+        }
+        let m = BotanMac::new(&self.api, name, key, one_time).map_err(|e| match e {
+            BackendError::Call {
+                call: "botan_mac_init", ..
+            } => unsupported(format!("{} (not in {}: {name})", alg.id, self.version)),
+            other => other,
+        })?;
+        if m.output_length()? != alg.digest_len {
+            return Err(unsupported(format!("{} ({name} has another output length here)", alg.id)));
+        }
+        Ok(m)
+    }
+}
+
+impl Backend for BotanBackend {
+    fn info(&self) -> BackendInfo {
+        let mut details = BTreeMap::new();
+        let capabilities = match &self.cpu {
+            Ok((bits, cleared)) => {
+                if !cleared.is_empty() {
+                    details.insert(CLEAR_CPUID_ENV.to_string(), cleared.join(","));
+                }
+                Some(format!("botan cpuid: {}", bits.join(" ")))
+            }
+            Err(why) => {
+                details.insert("cpu".to_string(), why.clone());
+                None
+            }
+        };
+        BackendInfo {
+            id: "botan".into(),
+            name: "Botan".into(),
+            version: self.version.clone(),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: capabilities,
+            details,
+        }
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        Support::from(if alg.is_digest() {
+            self.hash(alg).map(drop)
+        } else if alg.is_mac() {
+            self.mac(alg, &crate::checks::verify::inputs_for(alg, 1).key).map(drop)
+        } else {
+            let inputs = crate::checks::verify::inputs_for(alg, 1);
+            self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
+        })
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        if let Some(problem) = alg.size_problem(plaintext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(self.hash(alg)?, message)
+    }
+
+    /// A fresh object's update and final (the timed loop keeps one object).
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut out = vec![0u8; alg.digest_len];
+        crate::sessions::DigestSession::digest(&mut self.mac(alg, key)?, message, &mut out)?;
+        Ok(out)
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::backend::check_mode(alg, cell)?;
+        if alg.is_digest() {
+            return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+        }
+        if alg.is_mac() {
+            let mac = self.mac(alg, &inputs.key)?;
+            if cell.mode == Mode::Stream {
+                return Err(unsupported(format!(
+                    "{} in stream mode (Botan 2's C API cannot copy a MAC's state, so a stream's tag cannot be read without ending it)",
+                    alg.id
+                )));
+            }
+            return Ok(prepare_digest(cell, alg, mac, None));
+        }
+        if cell.mode == Mode::Stream {
+            let probe = self.keyed(alg, &inputs.key, &inputs.iv, true)?;
+            let g = probe.granularity();
+            if cipher_name(alg)?.1 == Shape::Chained && !cell.size.is_multiple_of(g) {
+                return Err(unsupported(format!(
+                    "{} in stream mode with {}-byte updates (Botan's FFI takes whole {g}-byte chunks per non-final update, botan_cipher_get_update_granularity)",
+                    alg.id, cell.size
+                )));
+            }
+        }
+        prepare_cipher(
+            cell,
+            alg,
+            inputs,
+            message,
+            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
+            None,
+        )
+    }
+}

@@ -1,0 +1,219 @@
+//! Crypto++ (`libcrypto++.so.8`), a C++ template library with no C API,
+//! through a small C shim built with cryptobench (crates/backends/cryptopp/
+//! shim.cpp, [`load`]): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20Poly1305,
+//! 3DES-CBC, Camellia-, ARIA- and SM4-CBC, MD5, SHA-1, SHA-2, SHA3, SM3 and
+//! BLAKE2, HMAC, CMAC and Poly1305
+//! (Crypto++'s `Poly1305TLS`, RFC 8439; its GHASH is internal to GCM). Its
+//! CPU view is cpu.h's `HasAESNI()`, `HasCLMUL()`, `HasSHA()`, …; each cell
+//! reports the implementation Crypto++ names (`AlgorithmProvider()`).
+//! Crypto++ has no switch to mask its CPU features.
+
+mod api;
+mod load;
+mod sessions;
+
+use std::collections::BTreeMap;
+use std::ffi::c_int;
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmSpec, CellSpec};
+
+use self::api::*;
+use self::sessions::{Cipher, Hash};
+use crate::error::{BackendError, OpenError};
+use crate::native;
+use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+
+pub struct CryptoppBackend {
+    api: Api,
+    path: String,
+    version: String,
+    cpu: String,
+    _loaded: load::Loaded,
+}
+
+fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    match alg.id {
+        "chacha20-poly1305" => return Ok(K_CHAPOLY),
+        "des-ede3-cbc" => return Ok(K_DES3_CBC),
+        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
+        "aria-128-cbc" => return Ok(K_ARIA_CBC),
+        "sm4-cbc" => return Ok(K_SM4_CBC),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => return Err(crate::sessions::not_mapped(id, "Crypto++")),
+        _ => {}
+    }
+    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
+        return Err(unsupported(format!("{} (not in Crypto++)", alg.id)));
+    };
+    Ok(match mode {
+        "ecb" => K_ECB,
+        "cbc" => K_CBC,
+        "cfb128" => K_CFB,
+        "ctr" => K_CTR,
+        "xts" => K_XTS,
+        "gcm" => K_GCM,
+        _ => return Err(unsupported(format!("{} (not in Crypto++)", alg.id))),
+    })
+}
+
+/// Hash kinds of shim.cpp (`cbcp_hash_new`).
+fn hash_kind(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    Ok(match alg.id {
+        "md5" => 0,
+        "sha1" => 1,
+        "sha224" => 2,
+        "sha256" => 3,
+        "sha384" => 4,
+        "sha512" => 5,
+        "sha3-256" => 6,
+        "sha3-512" => 7,
+        "blake2b512" => 8,
+        "blake2s256" => 9,
+        "sha3-224" => 10,
+        "sha3-384" => 11,
+        "sm3" => 12,
+        id @ ("shake128" | "shake256") => return Err(crate::sessions::not_mapped(id, "Crypto++")),
+        id => return Err(unsupported(format!("{id} (not in Crypto++)"))),
+    })
+}
+
+/// MAC kinds of shim.cpp (`cbcp_mac_new`), with the key length checked where the MAC has one.
+fn mac_kind(alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
+    let kind = match alg.id {
+        "hmac-md5" => return Ok(M_HMAC_MD5),
+        "hmac-sha1" => return Ok(M_HMAC_SHA1),
+        "hmac-sha256" => return Ok(M_HMAC_SHA256),
+        "hmac-sha512" => return Ok(M_HMAC_SHA512),
+        "aes-128-cmac" => M_CMAC_AES,
+        "poly1305" => M_POLY1305_TLS,
+        id => return Err(unsupported(format!("{id} (not in Crypto++'s MACs: its GHASH is internal to GCM)"))),
+    };
+    crate::sessions::check_mac_key(alg, key)?;
+    Ok(kind)
+}
+
+impl CryptoppBackend {
+    pub fn open(path: Option<&str>) -> Result<CryptoppBackend, OpenError> {
+        let loaded = load::load(path)?;
+        // SAFETY: the shim built from shim.cpp; kept alive beside the table.
+        let api = unsafe { Api::load(&loaded.shim) }.map_err(|symbol| OpenError::MissingSymbol {
+            path: "the embedded Crypto++ shim".into(),
+            symbol,
+            library: "cryptobench's Crypto++ shim",
+            version: env!("CARGO_PKG_VERSION").into(),
+        })?;
+        // SAFETY: plain calls into Crypto++ through the shim.
+        let (number, anchor, cpu) = unsafe { ((api.cbcp_library_version)(), (api.cbcp_anchor)(), native::text((api.cbcp_cpu)())) };
+        Ok(CryptoppBackend {
+            path: native::file_of(anchor, path.unwrap_or("libcrypto++.so.8")),
+            // LibraryVersion() is CRYPTOPP_VERSION: 870 for 8.7.0 (config_ver.h).
+            version: format!("{}.{}.{}", number / 100, number / 10 % 10, number % 10),
+            cpu: cpu.unwrap_or_default(),
+            api,
+            _loaded: loaded,
+        })
+    }
+
+    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        Cipher::new(&self.api, kind_of(alg)?, key, iv, encrypt)
+    }
+
+    fn hash(&self, alg: &AlgorithmSpec) -> Result<Hash<'_>, BackendError> {
+        let h = Hash::new(&self.api, hash_kind(alg)?)?;
+        if h.size() != alg.digest_len {
+            return Err(unsupported(format!("{} (Crypto++'s default has another digest size)", alg.id)));
+        }
+        Ok(h)
+    }
+
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<Hash<'_>, BackendError> {
+        let m = Hash::mac(&self.api, mac_kind(alg, key)?, key)?;
+        if m.size() != alg.digest_len {
+            return Err(unsupported(format!("{} (Crypto++'s has another tag size)", alg.id)));
+        }
+        Ok(m)
+    }
+}
+
+impl Backend for CryptoppBackend {
+    fn info(&self) -> BackendInfo {
+        BackendInfo {
+            id: "cryptopp".into(),
+            name: "Crypto++".into(),
+            version: format!("Crypto++ {}", self.version),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: Some(format!("crypto++: {}", self.cpu)),
+            details: BTreeMap::new(),
+        }
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        Support::from(if alg.is_digest() {
+            self.hash(alg).map(drop)
+        } else if alg.is_mac() {
+            self.mac(alg, &crate::checks::verify::inputs_for(alg, 1).key).map(drop)
+        } else {
+            let inputs = crate::checks::verify::inputs_for(alg, 1);
+            self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
+        })
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        if let Some(problem) = alg.size_problem(plaintext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(self.hash(alg)?, message)
+    }
+
+    /// Update and a copy's Final on a fresh object (the timed path is CalculateDigest).
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(self.mac(alg, key)?, message)
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::backend::check_mode(alg, cell)?;
+        if alg.is_digest() {
+            let h = self.hash(alg)?;
+            let provider = h.provider();
+            return Ok(prepare_digest(cell, alg, h, provider));
+        }
+        if alg.is_mac() {
+            let m = self.mac(alg, &inputs.key)?;
+            let provider = m.provider();
+            return Ok(prepare_digest(cell, alg, m, provider));
+        }
+        let provider = self.keyed(alg, &inputs.key, &inputs.iv, true)?.provider();
+        prepare_cipher(
+            cell,
+            alg,
+            inputs,
+            message,
+            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
+            provider,
+        )
+    }
+}

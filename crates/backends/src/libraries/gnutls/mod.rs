@@ -1,0 +1,296 @@
+//! GnuTLS (`libgnutls.so.30`), loaded at run time, through its crypto API
+//! (gnutls/crypto.h; manual, "Using GnuTLS as a cryptographic library"):
+//! AES-CBC, AES-XTS, AES-GCM, ChaCha20-Poly1305, 3DES-CBC and Camellia-CBC;
+//! MD5, SHA-1, SHA-2 and SHA3; HMAC (MD5, SHA-1, SHA-2) and AES-128-CMAC through its
+//! MAC API. GnuTLS has no AES ECB, CTR or CFB-128 (only CFB8), no BLAKE2,
+//! and no Poly1305 or GHASH of its own (only inside its AEADs and GMAC). Its CPU view is what it logs while registering its accelerated
+//! implementations ([`accel`]); `GNUTLS_CPUID_OVERRIDE` replaces the
+//! detected capabilities (the audit's mask, crates/cpu/src/features/gnutls.rs).
+
+mod accel;
+mod api;
+mod sessions;
+
+use std::collections::BTreeMap;
+use std::ffi::c_int;
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
+
+use self::api::*;
+use self::sessions::{Cipher, Hash, Mac};
+use crate::error::{BackendError, OpenError};
+use crate::native;
+use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+
+pub use self::accel::CPUID_OVERRIDE_ENV;
+
+#[cfg(target_os = "macos")]
+const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.30.dylib", "libgnutls.dylib"];
+#[cfg(windows)]
+const DEFAULT_LIBRARIES: &[&str] = &["libgnutls-30.dll"];
+#[cfg(not(any(target_os = "macos", windows)))]
+const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.so.30", "libgnutls.so"];
+
+pub struct GnutlsBackend {
+    api: Api,
+    path: String,
+    version: String,
+    detected: Vec<String>,
+    _library: libloading::Library,
+}
+
+fn cipher_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    Ok(match alg.id {
+        "aes-128-cbc" => GNUTLS_CIPHER_AES_128_CBC,
+        "aes-192-cbc" => GNUTLS_CIPHER_AES_192_CBC,
+        "aes-256-cbc" => GNUTLS_CIPHER_AES_256_CBC,
+        "aes-128-gcm" => GNUTLS_CIPHER_AES_128_GCM,
+        "aes-192-gcm" => GNUTLS_CIPHER_AES_192_GCM,
+        "aes-256-gcm" => GNUTLS_CIPHER_AES_256_GCM,
+        "aes-128-xts" => GNUTLS_CIPHER_AES_128_XTS,
+        "aes-256-xts" => GNUTLS_CIPHER_AES_256_XTS,
+        "chacha20-poly1305" => GNUTLS_CIPHER_CHACHA20_POLY1305,
+        "chacha20" => GNUTLS_CIPHER_CHACHA20_32,
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-siv") => return Err(crate::sessions::not_mapped(id, "GnuTLS")),
+        "des-ede3-cbc" => GNUTLS_CIPHER_3DES_CBC,
+        "camellia-128-cbc" => GNUTLS_CIPHER_CAMELLIA_128_CBC,
+        "camellia-192-cbc" => GNUTLS_CIPHER_CAMELLIA_192_CBC,
+        "camellia-256-cbc" => GNUTLS_CIPHER_CAMELLIA_256_CBC,
+        id if id.ends_with("-ecb") || id.ends_with("-ctr") || id.ends_with("-cfb128") => {
+            return Err(unsupported(format!(
+                "{id} (GnuTLS offers AES in CBC, CFB8, GCM, CCM, SIV and XTS only)"
+            )))
+        }
+        id => return Err(unsupported(format!("{id} (not in GnuTLS)"))),
+    })
+}
+
+fn digest_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    Ok(match alg.id {
+        "md5" => GNUTLS_DIG_MD5,
+        "sha1" => GNUTLS_DIG_SHA1,
+        "sha224" => GNUTLS_DIG_SHA224,
+        "sha256" => GNUTLS_DIG_SHA256,
+        "sha384" => GNUTLS_DIG_SHA384,
+        "sha512" => GNUTLS_DIG_SHA512,
+        "sha3-224" => GNUTLS_DIG_SHA3_224,
+        "sha3-256" => GNUTLS_DIG_SHA3_256,
+        "sha3-384" => GNUTLS_DIG_SHA3_384,
+        "sha3-512" => GNUTLS_DIG_SHA3_512,
+        id => return Err(unsupported(format!("{id} (not in GnuTLS)"))),
+    })
+}
+
+fn mac_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    Ok(match alg.id {
+        "hmac-md5" => GNUTLS_DIG_MD5,
+        "hmac-sha1" => GNUTLS_DIG_SHA1,
+        "hmac-sha256" => GNUTLS_DIG_SHA256,
+        "hmac-sha512" => GNUTLS_DIG_SHA512,
+        "aes-128-cmac" => GNUTLS_MAC_AES_CMAC_128,
+        id => {
+            return Err(unsupported(format!(
+                "{id} (GnuTLS's MAC API offers HMAC, CMAC, GMAC and UMAC; its Poly1305 and GHASH are internal to its AEADs)"
+            )))
+        }
+    })
+}
+
+impl GnutlsBackend {
+    pub fn open(path: Option<&str>) -> Result<GnutlsBackend, OpenError> {
+        let loaded = native::load(path, DEFAULT_LIBRARIES, "GnuTLS", "gnutls")?;
+        // SAFETY: the probe is looked up by its documented name and type.
+        let probe = unsafe {
+            loaded
+                .library
+                .get::<unsafe extern "C" fn(*const std::ffi::c_char) -> *const std::ffi::c_char>(b"gnutls_check_version\0")
+        }
+        .map_err(|_| OpenError::NotThatLibrary {
+            path: loaded.tried.clone(),
+            expected: "GnuTLS",
+            symbol: "gnutls_check_version",
+        })?;
+        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        // SAFETY: NULL asks for no minimum; returns the static version string.
+        let version = native::text(unsafe { probe(std::ptr::null()) }).unwrap_or_default();
+        // SAFETY: the library is GnuTLS (it exports gnutls_check_version); kept alive beside the table.
+        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
+            path: path.clone(),
+            symbol,
+            library: "GnuTLS",
+            version: version.clone(),
+        })?;
+        let detected = accel::detected(&api).map_err(|reason| OpenError::Load {
+            path: path.clone(),
+            reason,
+        })?;
+        Ok(GnutlsBackend {
+            api,
+            path,
+            version,
+            detected,
+            _library: loaded.library,
+        })
+    }
+
+    /// A digest the library really offers, with its length checked against the catalog's.
+    fn digest(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+        let algo = digest_of(alg)?;
+        // SAFETY: plain query; 0 for an algorithm this build does not know.
+        let len = unsafe { (self.api.gnutls_hash_get_len)(algo) } as usize;
+        if len != alg.digest_len {
+            return Err(unsupported(format!("{} (not in GnuTLS {})", alg.id, self.version)));
+        }
+        Ok(algo)
+    }
+
+    /// A MAC the library really offers, with its tag length checked against the catalog's.
+    fn mac(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+        let algo = mac_of(alg)?;
+        // SAFETY: plain query; 0 for an algorithm this build does not know.
+        if unsafe { (self.api.gnutls_hmac_get_len)(algo) } as usize != alg.digest_len {
+            return Err(unsupported(format!("{} (not in GnuTLS {})", alg.id, self.version)));
+        }
+        Ok(algo)
+    }
+
+    /// The MAC `alg` names and checks `key` for it: GnuTLS aborts the process
+    /// on a CMAC key of another length (lib/nettle/mac.c, `_wrap_cmac128_set_key`).
+    fn mac_keyed(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
+        let algo = self.mac(alg)?;
+        if algo == GNUTLS_MAC_AES_CMAC_128 {
+            crate::sessions::check_mac_key(alg, key)?;
+        }
+        Ok(algo)
+    }
+
+    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        Cipher::new(&self.api, cipher_of(alg)?, alg.class == AlgorithmClass::Aead, key, iv, encrypt)
+    }
+}
+
+impl Backend for GnutlsBackend {
+    fn info(&self) -> BackendInfo {
+        let mut details = BTreeMap::new();
+        if let Ok(v) = std::env::var(CPUID_OVERRIDE_ENV) {
+            details.insert(CPUID_OVERRIDE_ENV.to_string(), v);
+        }
+        let view = if self.detected.is_empty() {
+            "no accelerator detected".to_string()
+        } else {
+            self.detected.join("; ")
+        };
+        BackendInfo {
+            id: "gnutls".into(),
+            name: "GnuTLS".into(),
+            version: format!("GnuTLS {}", self.version),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: Some(format!("gnutls: {view}")),
+            details,
+        }
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        Support::from(if alg.is_digest() {
+            self.digest(alg).and_then(|algo| Hash::new(&self.api, algo).map(drop))
+        } else if alg.is_mac() {
+            let key = crate::checks::verify::inputs_for(alg, 1).key;
+            self.mac_keyed(alg, &key).and_then(|algo| Mac::new(&self.api, algo, &key).map(drop))
+        } else {
+            cipher_of(alg).and_then(|_| {
+                let inputs = crate::checks::verify::inputs_for(alg, 1);
+                self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
+            })
+        })
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        if let Some(problem) = alg.size_problem(plaintext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(Hash::new(&self.api, self.digest(alg)?)?, message)
+    }
+
+    /// `gnutls_hmac_fast`: the one-shot call, apart from the timed handle.
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let algo = self.mac_keyed(alg, key)?;
+        let mut out = vec![0u8; alg.digest_len];
+        // SAFETY: out has the tag length (checked by `mac`); key and message are read only.
+        let rc = unsafe {
+            (self.api.gnutls_hmac_fast)(
+                algo,
+                key.as_ptr().cast(),
+                key.len(),
+                message.as_ptr().cast(),
+                message.len(),
+                out.as_mut_ptr().cast(),
+            )
+        };
+        sessions::check(&self.api, rc, "gnutls_hmac_fast")?;
+        Ok(out)
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::backend::check_mode(alg, cell)?;
+        if alg.is_digest() {
+            return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.digest(alg)?)?, None));
+        }
+        if alg.is_mac() {
+            return Ok(prepare_digest(
+                cell,
+                alg,
+                Mac::new(&self.api, self.mac_keyed(alg, &inputs.key)?, &inputs.key)?,
+                None,
+            ));
+        }
+        if cell.mode == Mode::Stream {
+            // GnuTLS's GCM (its own x86 code and Nettle's) and ChaCha20-Poly1305
+            // (Nettle's) continue a stream only after whole blocks, as Nettle does.
+            let unit = match alg.class {
+                AlgorithmClass::Aead if alg.id == "chacha20-poly1305" => 64,
+                _ if alg.id == "chacha20" => 64,
+                AlgorithmClass::Aead => 16,
+                _ => 1,
+            };
+            if !cell.size.is_multiple_of(unit) {
+                return Err(unsupported(format!(
+                    "{} in stream mode with {}-byte updates (GnuTLS continues this stream only after whole {unit}-byte blocks)",
+                    alg.id, cell.size
+                )));
+            }
+        }
+        prepare_cipher(
+            cell,
+            alg,
+            inputs,
+            message,
+            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
+            None,
+        )
+    }
+}

@@ -1,0 +1,306 @@
+//! Mbed TLS 2.28 (`libmbedcrypto.so.7`), loaded at run time, through its
+//! module APIs (aes.h, gcm.h, chachapoly.h, des.h; what Mbed TLS's own
+//! programs/test/benchmark.c times) and the generic digest layer (md.h):
+//! AES ECB/CBC/CFB128/CTR/XTS/GCM, ChaCha20-Poly1305, 3DES-CBC, Camellia-CBC, MD5, SHA-1
+//! and SHA-2; HMAC, AES-CMAC and Poly1305 ([`mac`]). Mbed TLS 2.28 has no
+//! SHA-3, no BLAKE2 and no GHASH outside GCM. Its CPU view is
+//! `mbedtls_aesni_has_support` (aesni.h); it has no switch to mask it.
+
+mod api;
+mod mac;
+mod sessions;
+
+use std::collections::BTreeMap;
+use std::ffi::{c_char, c_int};
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
+
+use self::api::*;
+use self::mac::{Mac, MacKind};
+use self::sessions::{Cipher, Hash, Kind};
+use crate::error::{BackendError, OpenError};
+use crate::native;
+use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+
+#[cfg(target_os = "macos")]
+const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.7.dylib", "libmbedcrypto.dylib"];
+#[cfg(windows)]
+const DEFAULT_LIBRARIES: &[&str] = &["mbedcrypto.dll"];
+#[cfg(not(any(target_os = "macos", windows)))]
+const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.so.7", "libmbedcrypto.so"];
+
+pub struct MbedtlsBackend {
+    api: Api,
+    path: String,
+    version: String,
+    _library: libloading::Library,
+}
+
+fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
+    match alg.id {
+        "chacha20-poly1305" => return Ok(Kind::ChaPoly),
+        "des-ede3-cbc" => return Ok(Kind::Des3),
+        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "chacha20") => return Err(crate::sessions::not_mapped(id, "Mbed TLS")),
+        "aria-128-cbc" => {
+            return Err(unsupported(
+                "aria-128-cbc (Mbed TLS has ARIA from 2.10, aria.h, but cryptobench does not map it yet)",
+            ))
+        }
+        _ => {}
+    }
+    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
+        return Err(unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id)));
+    };
+    Ok(match mode {
+        "ecb" => Kind::Ecb,
+        "cbc" => Kind::Cbc,
+        "cfb128" => Kind::Cfb,
+        "ctr" => Kind::Ctr,
+        "xts" => Kind::Xts,
+        "gcm" => Kind::Gcm,
+        _ => return Err(unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id))),
+    })
+}
+
+fn md_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    Ok(match alg.id {
+        "md5" => MBEDTLS_MD_MD5,
+        "sha1" => MBEDTLS_MD_SHA1,
+        "sha224" => MBEDTLS_MD_SHA224,
+        "sha256" => MBEDTLS_MD_SHA256,
+        "sha384" => MBEDTLS_MD_SHA384,
+        "sha512" => MBEDTLS_MD_SHA512,
+        id => {
+            return Err(unsupported(format!(
+                "{id} (not in Mbed TLS 2.28: SHA-3 arrived in 3.5, BLAKE2 never)"
+            )))
+        }
+    })
+}
+
+impl MbedtlsBackend {
+    pub fn open(path: Option<&str>) -> Result<MbedtlsBackend, OpenError> {
+        let loaded = native::load(path, DEFAULT_LIBRARIES, "Mbed TLS (libmbedcrypto)", "mbedtls")?;
+        // SAFETY: looked up by the documented name and type (version.h).
+        let probe = unsafe {
+            loaded
+                .library
+                .get::<unsafe extern "C" fn() -> std::ffi::c_uint>(b"mbedtls_version_get_number\0")
+        }
+        .map_err(|_| OpenError::NotThatLibrary {
+            path: loaded.tried.clone(),
+            expected: "Mbed TLS libmbedcrypto",
+            symbol: "mbedtls_version_get_number",
+        })?;
+        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        // SAFETY: 0xMMNNPP00 (version.h).
+        let number = unsafe { probe() };
+        let version = format!("{}.{}.{}", number >> 24, (number >> 16) & 0xff, (number >> 8) & 0xff);
+        if number >> 24 != 2 {
+            // 3.x changed mbedtls_gcm_starts/update and removed the *_ret digests.
+            return Err(OpenError::UnsupportedVersion {
+                path,
+                library: "Mbed TLS",
+                version,
+                supported: "Mbed TLS 2.x (libmbedcrypto.so.7 and earlier)",
+            });
+        }
+        // SAFETY: the library is Mbed TLS 2.x; kept alive beside the table.
+        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
+            path: path.clone(),
+            symbol,
+            library: "Mbed TLS",
+            version: version.clone(),
+        })?;
+        let mut full = [0 as c_char; 32];
+        // SAFETY: version.h: the buffer must hold at least 9 bytes.
+        unsafe { (api.mbedtls_version_get_string)(full.as_mut_ptr()) };
+        Ok(MbedtlsBackend {
+            version: native::text(full.as_ptr()).unwrap_or(version),
+            api,
+            path,
+            _library: loaded.library,
+        })
+    }
+
+    fn aesni(&self, what: std::ffi::c_uint) -> Option<bool> {
+        // SAFETY: documented query, cached by the library.
+        self.api.mbedtls_aesni_has_support.map(|f| unsafe { f(what) } != 0)
+    }
+
+    /// The code path Mbed TLS takes for an AES algorithm, as it says (aes.c: AES-NI when supported; gcm.c: PCLMULQDQ).
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let word = |b: bool| if b { "aes-ni" } else { "soft" };
+        let aes = self.aesni(MBEDTLS_AESNI_AES)?;
+        if alg.id.ends_with("-gcm") {
+            let clmul = self.aesni(MBEDTLS_AESNI_CLMUL)?;
+            return Some(format!("aes: {}, ghash: {}", word(aes), if clmul { "pclmulqdq" } else { "soft" }));
+        }
+        alg.id.starts_with("aes-").then(|| word(aes).to_string())
+    }
+
+    fn md(&self, alg: &AlgorithmSpec) -> Result<MdInfo, BackendError> {
+        // SAFETY: plain lookup; NULL when the digest is not built in.
+        let info = unsafe { (self.api.mbedtls_md_info_from_type)(md_of(alg)?) };
+        if info.is_null() || usize::from(unsafe { (self.api.mbedtls_md_get_size)(info) }) != alg.digest_len {
+            return Err(unsupported(format!("{} (not built into this Mbed TLS {})", alg.id, self.version)));
+        }
+        Ok(info)
+    }
+
+    /// The calls of a catalog MAC, with the key length checked where the MAC has one.
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+        let hmac = |digest: c_int| {
+            // SAFETY: plain lookup; NULL when the digest is not built in.
+            let info = unsafe { (self.api.mbedtls_md_info_from_type)(digest) };
+            if info.is_null() {
+                return Err(unsupported(format!("{} (not built into this Mbed TLS {})", alg.id, self.version)));
+            }
+            Ok(MacKind::Hmac(info))
+        };
+        let kind = match alg.id {
+            "hmac-md5" => return hmac(MBEDTLS_MD_MD5),
+            "hmac-sha1" => return hmac(MBEDTLS_MD_SHA1),
+            "hmac-sha256" => return hmac(MBEDTLS_MD_SHA256),
+            "hmac-sha512" => return hmac(MBEDTLS_MD_SHA512),
+            "aes-128-cmac" => {
+                let info = match self.api.mbedtls_cipher_info_from_type {
+                    // SAFETY: plain lookup; NULL when AES is not built in.
+                    Some(f) => unsafe { f(MBEDTLS_CIPHER_AES_128_ECB) },
+                    None => std::ptr::null(),
+                };
+                if info.is_null() || self.api.mbedtls_cipher_cmac_starts.is_none() {
+                    return Err(unsupported(format!("{} (MBEDTLS_CMAC_C is not built into this Mbed TLS)", alg.id)));
+                }
+                MacKind::Cmac(info)
+            }
+            "poly1305" if self.api.mbedtls_poly1305_starts.is_some() => MacKind::Poly1305,
+            "poly1305" => return Err(unsupported("poly1305 (MBEDTLS_POLY1305_C is not built into this Mbed TLS)")),
+            id => return Err(unsupported(format!("{id} (not in Mbed TLS 2.28: its GHASH is internal to GCM)"))),
+        };
+        crate::sessions::check_mac_key(alg, key)?;
+        Ok(kind)
+    }
+
+    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        Cipher::new(&self.api, kind_of(alg)?, key, iv, encrypt)
+    }
+}
+
+impl Backend for MbedtlsBackend {
+    fn info(&self) -> BackendInfo {
+        let flag = |b: Option<bool>| b.map(|b| u8::from(b).to_string()).unwrap_or_else(|| "n/a".into());
+        BackendInfo {
+            id: "mbedtls".into(),
+            name: "Mbed TLS".into(),
+            version: format!("Mbed TLS {}", self.version),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: Some(format!(
+                "mbedtls_aesni_has_support: aes={} clmul={}",
+                flag(self.aesni(MBEDTLS_AESNI_AES)),
+                flag(self.aesni(MBEDTLS_AESNI_CLMUL))
+            )),
+            details: BTreeMap::new(),
+        }
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        Support::from(if alg.is_digest() {
+            self.md(alg).map(drop)
+        } else if alg.is_mac() {
+            let key = crate::checks::verify::inputs_for(alg, 1).key;
+            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key).map(drop))
+        } else {
+            kind_of(alg).and_then(|_| {
+                let inputs = crate::checks::verify::inputs_for(alg, 1);
+                self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
+            })
+        })
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        if let Some(problem) = alg.size_problem(plaintext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(Hash::new(&self.api, self.md(alg)?)?, message)
+    }
+
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut out = vec![0u8; alg.digest_len];
+        mac::mac_once(&self.api, self.mac(alg, key)?, key, message, &mut out)?;
+        Ok(out)
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::backend::check_mode(alg, cell)?;
+        if alg.is_digest() {
+            return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.md(alg)?)?, None));
+        }
+        if alg.is_mac() {
+            let kind = self.mac(alg, &inputs.key)?;
+            if cell.mode == Mode::Stream && !kind.streams() {
+                return Err(unsupported(format!(
+                    "{} in stream mode (Mbed TLS cannot copy a CMAC context, so a stream's tag cannot be read without ending it)",
+                    alg.id
+                )));
+            }
+            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key)?, None));
+        }
+        let kind = kind_of(alg)?;
+        let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;
+        if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
+            return Err(unsupported(format!(
+                "{} in place on {} bytes (Mbed TLS's mbedtls_aes_crypt_xts steals ciphertext wrongly in place; whole 16-byte blocks only)",
+                alg.id, cell.size
+            )));
+        }
+        if cell.mode == Mode::Stream && kind == Kind::Gcm {
+            if cell.operation == Operation::Decrypt {
+                return Err(unsupported(format!(
+                    "{} stream decryption in place (gcm.h: mbedtls_gcm_update's output cannot be its input when decrypting)",
+                    alg.id
+                )));
+            }
+            if !cell.size.is_multiple_of(16) {
+                return Err(unsupported(format!(
+                    "{} in stream mode with {}-byte updates (gcm.h: all but the last mbedtls_gcm_update take multiples of 16 bytes)",
+                    alg.id, cell.size
+                )));
+            }
+        }
+        prepare_cipher(
+            cell,
+            alg,
+            inputs,
+            message,
+            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
+            self.implementation(alg),
+        )
+    }
+}

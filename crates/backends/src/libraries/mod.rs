@@ -1,0 +1,137 @@
+//! Every library cryptobench measures: one folder each, listed once in
+//! [`LIBRARIES`] (the registry; entry type in crates/backends/src/registry.rs),
+//! and the lookups the rest of cryptobench uses instead of matching on ids.
+//!
+//! Adding a library (docs/ARCHITECTURE.md, "Adding a library"): its folder
+//! here, with a `pub static ENTRY`, and two lines in this file — its `mod`
+//! and its entry in [`LIBRARIES`].
+
+// pub mod aws_lc;
+// pub mod boringssl;
+// pub mod botan;
+// pub mod cryptopp;
+// pub mod gcrypt;
+// pub mod gnutls;
+// pub mod kernel;
+// pub mod mbedtls;
+// pub mod nettle;
+pub mod openssl;
+// mod provider_hmac;
+// pub mod ring;
+// pub mod runtime;
+// pub mod rustcrypto;
+// pub mod sodium;
+// pub mod tomcrypt;
+// pub mod wolfssl;
+
+use cryptobench_core::result::ConfigurationSpec;
+
+use crate::backend::Backend;
+use crate::error::OpenError;
+use crate::registry::Entry;
+
+/// Every library, in the order `backends` lists them: the C libraries, the
+/// linked-in Rust crates, the kernel, then the language runtimes.
+pub static LIBRARIES: &[&Entry] = &[
+    &openssl::ENTRY,
+    // &gcrypt::ENTRY,
+    // &nettle::ENTRY,
+    // &rustcrypto::ENTRY,
+    // &sodium::ENTRY,
+    // &kernel::ENTRY,
+    // &ring::ENTRY,
+    // &aws_lc::ENTRY,
+    // &gnutls::ENTRY,
+    // &mbedtls::ENTRY,
+    // &wolfssl::ENTRY,
+    // &tomcrypt::ENTRY,
+    // &botan::ENTRY,
+    // &cryptopp::ENTRY,
+    // &boringssl::ENTRY,
+    // &runtime::PYTHON_HASHLIB,
+    // &runtime::PYTHON_CRYPTOGRAPHY,
+    // &runtime::NODE,
+    // &runtime::GO,
+    // &runtime::JAVA,
+];
+
+/// The reference library linked into every worker: the second library of
+/// the public-key cross-checks (crates/backends/src/pk/verify.rs).
+pub const REFERENCE: &str = "rustcrypto";
+
+/// The library `run` measures when no `--backend` is given.
+pub const DEFAULT: &str = "openssl";
+
+/// Every `--backend` id, in the registry's order.
+pub fn ids() -> impl Iterator<Item = &'static str> {
+    LIBRARIES.iter().map(|e| e.id)
+}
+
+/// The entry of `id`.
+pub fn find(id: &str) -> Option<&'static Entry> {
+    LIBRARIES.iter().find(|e| e.id == id).copied()
+}
+
+/// Opens the backend a configuration names. Call it in the worker process
+/// only: loading a library may run its initialisers and fix its CPU view.
+pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
+    let entry = find(&spec.backend).ok_or_else(|| OpenError::UnknownBackend {
+        id: spec.backend.clone(),
+        valid: ids().collect::<Vec<_>>().join(", "),
+    })?;
+    match (&spec.library, entry.takes_path()) {
+        (Some(path), false) => Err(OpenError::NoLibraryFile {
+            id: entry.id,
+            path: path.clone(),
+        }),
+        (path, _) => (entry.open)(path.as_deref()),
+    }
+}
+
+/// Opens the [`REFERENCE`] library (linked in, so it opens everywhere).
+pub fn open_reference() -> Option<Box<dyn Backend>> {
+    find(REFERENCE).and_then(|e| (e.open)(None).ok())
+}
+
+/// What to install for a backend whose library is missing; None for the
+/// backends linked into cryptobench and for the language runtimes, whose
+/// reason says what to install.
+pub fn install_hint(id: &str) -> Option<&'static str> {
+    find(id).and_then(|e| e.install)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::registry::Kind;
+
+    #[test]
+    fn ids_are_unique() {
+        let ids: Vec<_> = ids().collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(ids.len(), sorted.len(), "{ids:?}");
+        assert!(find(REFERENCE).is_some() && find(DEFAULT).is_some());
+    }
+
+    #[test]
+    fn every_library_that_can_be_missing_says_what_to_install() {
+        for e in LIBRARIES {
+            // A language runtime's own reason says what to install (libraries/runtime).
+            let needs_hint = matches!(e.kind, Kind::Loaded | Kind::OsApi) || e.feature.is_some();
+            assert_eq!(e.install.is_some(), needs_hint, "{}", e.id);
+        }
+    }
+
+    #[test]
+    fn a_path_for_a_library_linked_in_is_refused() {
+        let spec = ConfigurationSpec {
+            backend: "ring".into(),
+            library: Some("/x.so".into()),
+            env: Default::default(),
+            worker: None,
+        };
+        assert!(matches!(open(&spec), Err(OpenError::NoLibraryFile { .. })));
+    }
+}

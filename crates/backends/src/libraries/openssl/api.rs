@@ -1,0 +1,122 @@
+//! The libcrypto functions cryptobench calls, resolved with `libloading`.
+//! Signatures follow OpenSSL's headers (include/openssl/evp.h, crypto.h),
+//! identical in 1.1.1, 3.x and 4.x for everything listed as required.
+
+use std::ffi::{c_char, c_int, c_uint, c_ulong, c_void};
+
+use libloading::Library;
+
+/// Opaque OpenSSL types.
+pub type EvpCipher = c_void;
+pub type EvpCipherCtx = c_void;
+pub type EvpMd = c_void;
+pub type EvpMdCtx = c_void;
+pub type EvpMac = c_void;
+pub type EvpMacCtx = c_void;
+
+/// `OSSL_PARAM` (include/openssl/core.h): one parameter of a fetched algorithm.
+#[repr(C)]
+pub struct OsslParam {
+    pub key: *const c_char,
+    pub data_type: c_uint,
+    pub data: *mut c_void,
+    pub data_size: usize,
+    pub return_size: usize,
+}
+
+/// `OSSL_PARAM_UTF8_STRING` (core.h).
+pub const OSSL_PARAM_UTF8_STRING: c_uint = 4;
+/// `OSSL_PARAM_UNMODIFIED` (params.h): `return_size` before the callee writes.
+pub const OSSL_PARAM_UNMODIFIED: usize = usize::MAX;
+
+/// Control codes from include/openssl/evp.h (same in 1.1.1 and 3.x).
+pub const EVP_CTRL_AEAD_GET_TAG: c_int = 0x10;
+pub const EVP_CTRL_AEAD_SET_TAG: c_int = 0x11;
+pub const EVP_CTRL_AEAD_SET_IVLEN: c_int = 0x9;
+
+/// `OpenSSL_version()` selectors (include/openssl/crypto.h).
+pub const OPENSSL_VERSION: c_int = 0;
+pub const OPENSSL_CFLAGS: c_int = 1;
+pub const OPENSSL_BUILT_ON: c_int = 2;
+pub const OPENSSL_PLATFORM: c_int = 3;
+/// `OPENSSL_info()` selector for the CPU capability string (3.0+, include/openssl/crypto.h).
+pub const OPENSSL_INFO_CPU_SETTINGS: c_int = 1008;
+
+macro_rules! api {
+    (
+        required { $($name:ident: fn($($arg:ty),*) -> $ret:ty;)* }
+        optional { $($oname:ident: fn($($oarg:ty),*) -> $oret:ty;)* }
+    ) => {
+        #[allow(non_snake_case)]
+        pub struct Api {
+            $(pub $name: unsafe extern "C" fn($($arg),*) -> $ret,)*
+            $(pub $oname: Option<unsafe extern "C" fn($($oarg),*) -> $oret>,)*
+        }
+
+        impl Api {
+            /// Resolves every symbol; the first missing required one is returned by name.
+            ///
+            /// # Safety
+            /// `lib` must be an OpenSSL libcrypto, so that the symbols have these signatures,
+            /// and it must outlive the returned table.
+            pub unsafe fn load(lib: &Library) -> Result<Api, &'static str> {
+                Ok(Api {
+                    $($name: *unsafe { lib.get(concat!(stringify!($name), "\0").as_bytes()) }
+                        .map_err(|_| stringify!($name))?,)*
+                    $($oname: unsafe { lib.get(concat!(stringify!($oname), "\0").as_bytes()) }.ok().map(|s| *s),)*
+                })
+            }
+        }
+    };
+}
+
+api! {
+    required {
+        OpenSSL_version: fn(c_int) -> *const c_char;
+        EVP_get_cipherbyname: fn(*const c_char) -> *const EvpCipher;
+        EVP_CIPHER_CTX_new: fn() -> *mut EvpCipherCtx;
+        EVP_CIPHER_CTX_free: fn(*mut EvpCipherCtx) -> ();
+        EVP_CipherInit_ex: fn(*mut EvpCipherCtx, *const EvpCipher, *mut c_void, *const u8, *const u8, c_int) -> c_int;
+        EVP_EncryptUpdate: fn(*mut EvpCipherCtx, *mut u8, *mut c_int, *const u8, c_int) -> c_int;
+        EVP_DecryptUpdate: fn(*mut EvpCipherCtx, *mut u8, *mut c_int, *const u8, c_int) -> c_int;
+        EVP_EncryptFinal_ex: fn(*mut EvpCipherCtx, *mut u8, *mut c_int) -> c_int;
+        EVP_DecryptFinal_ex: fn(*mut EvpCipherCtx, *mut u8, *mut c_int) -> c_int;
+        EVP_CIPHER_CTX_ctrl: fn(*mut EvpCipherCtx, c_int, c_int, *mut c_void) -> c_int;
+        EVP_CIPHER_CTX_set_padding: fn(*mut EvpCipherCtx, c_int) -> c_int;
+        EVP_get_digestbyname: fn(*const c_char) -> *const EvpMd;
+        EVP_Digest: fn(*const c_void, usize, *mut u8, *mut c_uint, *const EvpMd, *mut c_void) -> c_int;
+        EVP_MD_CTX_new: fn() -> *mut EvpMdCtx;
+        EVP_MD_CTX_free: fn(*mut EvpMdCtx) -> ();
+        EVP_DigestInit_ex: fn(*mut EvpMdCtx, *const EvpMd, *mut c_void) -> c_int;
+        EVP_DigestUpdate: fn(*mut EvpMdCtx, *const c_void, usize) -> c_int;
+        EVP_DigestFinal_ex: fn(*mut EvpMdCtx, *mut u8, *mut c_uint) -> c_int;
+        EVP_MD_CTX_copy_ex: fn(*mut EvpMdCtx, *const EvpMdCtx) -> c_int;
+        ERR_get_error: fn() -> c_ulong;
+        ERR_error_string_n: fn(c_ulong, *mut c_char, usize) -> ();
+    }
+    optional {
+        // A context duplicated whole (GCM-SIV starts every message from a copy).
+        EVP_CIPHER_CTX_copy: fn(*mut EvpCipherCtx, *const EvpCipherCtx) -> c_int;
+        // SHAKE's output of a chosen length (1.1.1+; optional so that a minimal build still loads).
+        EVP_DigestFinalXOF: fn(*mut EvpMdCtx, *mut u8, usize) -> c_int;
+        // 3.0+: explicit fetching, as `openssl speed` 3.x does; avoids the implicit fetch per init.
+        EVP_CIPHER_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpCipher;
+        EVP_CIPHER_free: fn(*mut EvpCipher) -> ();
+        EVP_MD_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpMd;
+        EVP_MD_free: fn(*mut EvpMd) -> ();
+        // 3.0+: MACs (HMAC, CMAC, Poly1305) through EVP_MAC, as `openssl speed` 3.x times them.
+        EVP_MAC_fetch: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpMac;
+        EVP_MAC_free: fn(*mut EvpMac) -> ();
+        EVP_MAC_CTX_new: fn(*mut EvpMac) -> *mut EvpMacCtx;
+        EVP_MAC_CTX_free: fn(*mut EvpMacCtx) -> ();
+        EVP_MAC_CTX_dup: fn(*const EvpMacCtx) -> *mut EvpMacCtx;
+        EVP_MAC_init: fn(*mut EvpMacCtx, *const u8, usize, *const OsslParam) -> c_int;
+        EVP_MAC_update: fn(*mut EvpMacCtx, *const u8, usize) -> c_int;
+        EVP_MAC_final: fn(*mut EvpMacCtx, *mut u8, *mut usize, usize) -> c_int;
+        // A digest's length: EVP_MD_get_size (3.0+; EVP_MD_size is a macro there) or EVP_MD_size (1.1.1).
+        EVP_MD_get_size: fn(*const EvpMd) -> c_int;
+        EVP_MD_size: fn(*const EvpMd) -> c_int;
+        // 3.0+: the CPUINFO string of `openssl version -a`.
+        OPENSSL_info: fn(c_int) -> *const c_char;
+    }
+}

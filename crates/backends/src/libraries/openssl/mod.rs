@@ -1,0 +1,355 @@
+//! OpenSSL's libcrypto (1.1.1, 3.x, 4.x, and LibreSSL where compatible)
+//! through the EVP API, loaded at run time.
+
+mod aead;
+mod api;
+pub mod capabilities;
+mod handles;
+mod mac;
+mod pk;
+mod pk_api;
+mod pk_contexts;
+mod pk_sessions;
+mod sessions;
+
+use std::collections::BTreeMap;
+use std::ffi::{c_int, CStr};
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::AlgorithmSpec;
+use libloading::Library;
+
+use self::aead::Kind;
+use self::api::Api;
+use self::handles::{call_failed, Cipher, Md};
+use self::mac::{Mac, MacSession};
+use self::sessions::{EvpCipherSession, EvpDigestSession};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, Backend, Sealed};
+use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library as CryptoLibrary};
+use crate::registry::{Entry, Kind as LibraryKind};
+
+/// Tried in order when no path is given: the current ABI first.
+#[cfg(target_os = "linux")]
+const DEFAULT_LIBRARIES: &[&str] = &["libcrypto.so.3", "libcrypto.so.1.1", "libcrypto.so"];
+#[cfg(target_os = "macos")]
+const DEFAULT_LIBRARIES: &[&str] = &["libcrypto.3.dylib", "libcrypto.1.1.dylib", "libcrypto.dylib"];
+#[cfg(windows)]
+const DEFAULT_LIBRARIES: &[&str] = &["libcrypto-3-x64.dll", "libcrypto-3.dll", "libcrypto-1_1-x64.dll"];
+#[cfg(not(any(target_os = "linux", target_os = "macos", windows)))]
+const DEFAULT_LIBRARIES: &[&str] = &["libcrypto.so"];
+
+/// `OPENSSL_VERSION_NUMBER` of 1.1.1 (0xMNNFFPPS): older releases lack the
+/// EVP_CIPHER_CTX_new/EVP_MD_CTX_new API used here.
+const MIN_VERSION_NUMBER: u64 = 0x1010_1000;
+
+pub struct OpensslBackend {
+    api: Api,
+    /// The EVP_PKEY functions (pk_api.rs), or the first required one the library lacks.
+    pk_api: Result<pk_api::PkApi, &'static str>,
+    path: String,
+    version: String,
+    // Declared last: dropped after `api`, whose pointers point into it.
+    _library: Library,
+}
+
+/// The EVP name of a catalog algorithm (the catalog follows OpenSSL's
+/// spelling except for CFB, which OpenSSL calls "aes-128-cfb").
+fn evp_name(alg: &AlgorithmSpec) -> String {
+    alg.id
+        .strip_suffix("cfb128")
+        .map(|p| format!("{p}cfb"))
+        .unwrap_or_else(|| alg.id.to_string())
+}
+
+fn text(ptr: *const std::ffi::c_char) -> Option<String> {
+    // SAFETY: OpenSSL returns static NUL-terminated strings or NULL.
+    (!ptr.is_null()).then(|| unsafe { CStr::from_ptr(ptr) }.to_string_lossy().into_owned())
+}
+
+impl OpensslBackend {
+    /// Loads libcrypto from `path`, or the system's when None.
+    pub fn open(path: Option<&str>) -> Result<OpensslBackend, OpenError> {
+        let (library, tried) = match path {
+            Some(p) => {
+                // SAFETY: loading runs the library's initialisers; this is the point of the worker process.
+                let lib = unsafe { Library::new(p) }.map_err(|e| OpenError::Load {
+                    path: p.to_string(),
+                    reason: e.to_string(),
+                })?;
+                (lib, p.to_string())
+            }
+            None => DEFAULT_LIBRARIES
+                .iter()
+                // SAFETY: as above.
+                .find_map(|name| unsafe { Library::new(*name) }.ok().map(|l| (l, name.to_string())))
+                .ok_or_else(|| OpenError::NotFound {
+                    library: "OpenSSL libcrypto",
+                    id: "openssl",
+                    tried: DEFAULT_LIBRARIES.join(", "),
+                })?,
+        };
+        // SAFETY: symbol of the documented type `unsigned long OpenSSL_version_num(void)`.
+        let version_num =
+            unsafe { library.get::<unsafe extern "C" fn() -> std::ffi::c_ulong>(b"OpenSSL_version_num\0") }.map_err(|_| {
+                OpenError::NotThatLibrary {
+                    path: tried.clone(),
+                    expected: "libcrypto of OpenSSL 1.1.1 or later",
+                    symbol: "OpenSSL_version_num",
+                }
+            })?;
+        let loaded_from = crate::library_path::of_symbol(*version_num as *const std::ffi::c_void).unwrap_or(tried.clone());
+        #[allow(clippy::useless_conversion)] // c_ulong is 32 bits on Windows
+        let number = u64::from(unsafe { version_num() });
+        // SAFETY: the library exports OpenSSL_version_num, so it is a libcrypto and the
+        // signatures of api.rs apply; `library` is kept alive beside the table.
+        let api = unsafe { Api::load(&library) };
+        let version_text = |api: &Api| text(unsafe { (api.OpenSSL_version)(api::OPENSSL_VERSION) }).unwrap_or_default();
+        if number < MIN_VERSION_NUMBER {
+            let version = api.as_ref().map(version_text).unwrap_or_else(|_| format!("0x{number:x}"));
+            return Err(OpenError::UnsupportedVersion {
+                path: loaded_from,
+                library: "OpenSSL",
+                version,
+                supported: "1.1.1, 3.x and 4.x",
+            });
+        }
+        let api = api.map_err(|symbol| OpenError::MissingSymbol {
+            path: loaded_from.clone(),
+            symbol,
+            library: "OpenSSL",
+            version: format!("0x{number:x}"),
+        })?;
+        let version = version_text(&api);
+        // SAFETY: as for `api`: a libcrypto, kept alive beside the table.
+        let pk_api = unsafe { pk_api::PkApi::load(&library) };
+        Ok(OpensslBackend {
+            api,
+            pk_api,
+            path: loaded_from,
+            version,
+            _library: library,
+        })
+    }
+
+    /// The library's own view of the CPU: `OPENSSL_ia32cap=0x…:0x…` (as
+    /// `openssl version -a` prints after "CPUINFO:"), from OPENSSL_info (3.0+).
+    /// 1.1.1 has no API that reads the vector: `OPENSSL_ia32cap_P` is hidden
+    /// and `OPENSSL_ia32cap_loc` was removed in 1.1.0 (doc/man3/OPENSSL_ia32cap.pod).
+    fn cpu_capabilities(&self) -> Option<String> {
+        let info = self.api.OPENSSL_info?;
+        // SAFETY: documented selector; returns a static string or NULL.
+        text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) })
+    }
+
+    fn find_cipher(&self, alg: &AlgorithmSpec) -> Result<Cipher<'_>, BackendError> {
+        Cipher::find(&self.api, &evp_name(alg))
+            .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
+    }
+
+    fn find_md(&self, alg: &AlgorithmSpec) -> Result<Md<'_>, BackendError> {
+        if alg.xof && self.api.EVP_DigestFinalXOF.is_none() {
+            return Err(BackendError::Unsupported(format!(
+                "{} ({} exports no EVP_DigestFinalXOF)",
+                alg.id, self.version
+            )));
+        }
+        Md::find(&self.api, &evp_name(alg))
+            .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
+    }
+
+    /// One whole encryption or decryption through init/update/final, with the
+    /// IV and tag lengths given (test vectors may use others than the catalog's).
+    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call, as EVP takes them
+    fn crypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        encrypt: bool,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        input: &[u8],
+        tag: &mut [u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        let kind = Kind::of(alg);
+        if key.len() != alg.key_len || (kind == Kind::Plain && iv.len() != alg.iv_len) {
+            check_key_and_iv(alg, key, iv)?;
+        }
+        if kind == Kind::Siv && input.is_empty() {
+            // EVP_CipherUpdate returns before the provider sees 0 bytes, and SIV's final then fails.
+            return Err(BackendError::Unsupported(format!(
+                "{} of an empty message ({} cannot: EVP_CipherUpdate skips 0-byte data and SIV's final then fails)",
+                alg.id, self.version
+            )));
+        }
+        let api = &self.api;
+        let cipher = self.find_cipher(alg)?;
+        let ctx = aead::context(api, &cipher, kind, key, iv, tag, encrypt, &self.version)?;
+        let aead = kind != Kind::Plain;
+        let update = if encrypt { api.EVP_EncryptUpdate } else { api.EVP_DecryptUpdate };
+        let finish = if encrypt {
+            api.EVP_EncryptFinal_ex
+        } else {
+            api.EVP_DecryptFinal_ex
+        };
+        let mut out = vec![0u8; input.len() + 32];
+        let (mut n, mut fin): (c_int, c_int) = (0, 0);
+        let len = c_int::try_from(input.len()).map_err(|_| BackendError::Invalid("input too long".into()))?;
+        if aead && !encrypt && !kind.tag_first() {
+            aead::set_tag(api, ctx.ptr, tag, &self.version)?;
+        }
+        // SAFETY: the context is keyed; `out` has room for input plus a block.
+        unsafe {
+            aead::before_data(api, ctx.ptr, update, kind, len, aad, if kind == Kind::Siv { iv } else { &[] })?;
+            if update(ctx.ptr, out.as_mut_ptr(), &mut n, input.as_ptr(), len) != 1 {
+                // CCM verifies its tag in the decrypting update (EVP_EncryptInit(3)).
+                return Err(if aead && !encrypt {
+                    handles::error_queue(api);
+                    BackendError::AuthenticationFailed
+                } else {
+                    call_failed(api, "EVP_CipherUpdate")
+                });
+            }
+            if finish(ctx.ptr, out.as_mut_ptr().add(n as usize), &mut fin) != 1 {
+                return Err(if aead && !encrypt {
+                    handles::error_queue(api);
+                    BackendError::AuthenticationFailed
+                } else {
+                    call_failed(api, "EVP_CipherFinal_ex")
+                });
+            }
+        }
+        if aead && encrypt {
+            aead::get_tag(api, ctx.ptr, tag)?;
+        }
+        out.truncate((n + fin) as usize);
+        Ok(out)
+    }
+
+    fn find_mac(&self, alg: &AlgorithmSpec) -> Result<Mac<'_>, BackendError> {
+        Mac::find(&self.api, alg.id, &self.version)
+    }
+}
+
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "openssl",
+    name: "OpenSSL",
+    kind: LibraryKind::Loaded,
+    open: |path| Ok(Box::new(OpensslBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libssl3"),
+    feature: None,
+    view: Some(capabilities::view),
+    mask: Some(capabilities::mask),
+};
+
+impl CryptoLibrary for OpensslBackend {
+    fn info(&self) -> BackendInfo {
+        let detail = |sel: c_int| text(unsafe { (self.api.OpenSSL_version)(sel) });
+        let mut details = BTreeMap::new();
+        for (name, sel) in [
+            ("compiler", api::OPENSSL_CFLAGS),
+            ("built_on", api::OPENSSL_BUILT_ON),
+            ("platform", api::OPENSSL_PLATFORM),
+        ] {
+            if let Some(v) = detail(sel) {
+                details.insert(name.to_string(), v);
+            }
+        }
+        BackendInfo {
+            id: "openssl".into(),
+            // "OpenSSL 3.0.19 27 Jan 2026" or "LibreSSL 3.8.2": the first word names the library.
+            name: self.version.split_whitespace().next().unwrap_or("OpenSSL").to_string(),
+            version: self.version.clone(),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: self.cpu_capabilities(),
+            details,
+        }
+    }
+
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let api = &self.api;
+        let kind = Kind::of(alg);
+        if kind == Kind::GcmSiv && api.EVP_CIPHER_CTX_copy.is_none() {
+            return Err(BackendError::Unsupported(format!(
+                "{} ({} exports no EVP_CIPHER_CTX_copy)",
+                alg.id, self.version
+            )));
+        }
+        let context = |encrypt: bool| {
+            let cipher = self.find_cipher(alg)?;
+            let ctx = aead::context(api, &cipher, kind, key, iv, &mut vec![0; alg.tag_len], encrypt, &self.version)?;
+            Ok((cipher, ctx))
+        };
+        task.with(|encrypt| {
+            let (cipher, ctx) = context(encrypt)?;
+            let pristine = match kind {
+                Kind::GcmSiv => Some(context(encrypt)?.1),
+                _ => None,
+            };
+            Ok(EvpCipherSession {
+                api,
+                _cipher: cipher,
+                ctx,
+                encrypt,
+                kind,
+                key: key.to_vec(),
+                iv: iv.to_vec(),
+                pristine,
+                rekey: false,
+                version: &self.version,
+            })
+        })
+    }
+
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        let md = self.find_md(alg)?;
+        task.with(EvpDigestSession::new(&self.api, md, alg.xof.then_some(alg.digest_len), alg.digest_len)?)
+    }
+
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let mac = self.find_mac(alg)?;
+        let ctx = mac.keyed(key)?;
+        task.with(MacSession {
+            key: mac.one_time_key.then(|| key.to_vec()),
+            _mac: mac,
+            ctx,
+        })
+    }
+
+    fn seal_vector(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        if Kind::of(alg) == Kind::Plain {
+            return Err(catalog_lengths_only(alg, iv.len(), tag_len));
+        }
+        let mut tag = vec![0u8; tag_len];
+        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
+        Ok(Sealed { ciphertext, tag })
+    }
+
+    fn open_vector(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        if Kind::of(alg) == Kind::Plain {
+            return Err(catalog_lengths_only(alg, iv.len(), tag.len()));
+        }
+        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+}

@@ -1,0 +1,331 @@
+//! LibTomCrypt (`libtomcrypt.so.1`), loaded at run time: AES in ECB, CBC,
+//! CFB, CTR, XTS and GCM, ChaCha20-Poly1305 (1.18+), 3DES-CBC, Camellia-CBC,
+//! MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and Poly1305 ([`mac`]), through
+//! the modes of tomcrypt_cipher.h/tomcrypt_mac.h over registered
+//! descriptors (`register_cipher(&aes_desc)`, `register_hash(&sha256_desc)`).
+//! LibTomCrypt 1.18 detects nothing about the CPU at run time (its AES is
+//! portable C; AES-NI arrived after 1.18), so it reports no CPU view and
+//! has no mask; its compile-time settings (`crypt_build_settings`) are kept
+//! in the details.
+
+mod api;
+mod defects;
+mod mac;
+mod sessions;
+
+use std::collections::BTreeMap;
+use std::ffi::{c_char, c_int, c_void};
+use std::sync::Mutex;
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode};
+
+use self::api::Api;
+use self::mac::{Mac, MacKind};
+use self::sessions::{Cipher, Hash, HashFns, Kind};
+use crate::error::{BackendError, OpenError};
+use crate::native;
+use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+
+#[cfg(target_os = "macos")]
+const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.1.dylib", "libtomcrypt.dylib"];
+#[cfg(windows)]
+const DEFAULT_LIBRARIES: &[&str] = &["tomcrypt.dll"];
+#[cfg(not(any(target_os = "macos", windows)))]
+const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.so.1", "libtomcrypt.so"];
+
+/// The descriptors looked up, by catalog id (tomcrypt_cipher.h, tomcrypt_hash.h).
+const CIPHER_DESCRIPTORS: &[(&str, &str)] = &[("aes", "aes_desc"), ("3des", "des3_desc"), ("camellia", "camellia_desc")];
+const HASH_DESCRIPTORS: &[(&str, &str)] = &[
+    ("md5", "md5_desc"),
+    ("sha1", "sha1_desc"),
+    ("sha224", "sha224_desc"),
+    ("sha256", "sha256_desc"),
+    ("sha384", "sha384_desc"),
+    ("sha512", "sha512_desc"),
+    ("sha3-224", "sha3_224_desc"),
+    ("sha3-256", "sha3_256_desc"),
+    ("sha3-384", "sha3_384_desc"),
+    ("sha3-512", "sha3_512_desc"),
+    ("blake2b512", "blake2b_512_desc"),
+    ("blake2s256", "blake2s_256_desc"),
+];
+
+/// LibTomCrypt's descriptor tables are process-wide; registration is serialised here.
+static REGISTER: Mutex<()> = Mutex::new(());
+
+pub struct TomcryptBackend {
+    api: Api,
+    path: String,
+    version: String,
+    settings: String,
+    /// Registered cipher and hash indices by short name.
+    ciphers: BTreeMap<&'static str, c_int>,
+    hashes: BTreeMap<&'static str, c_int>,
+    /// Why ChaCha20-Poly1305 is not trusted here, where this build gets it wrong.
+    chacha_defect: Option<String>,
+    _library: libloading::Library,
+}
+
+/// The address of a data symbol (a descriptor), if the library exports it.
+fn data_symbol(lib: &libloading::Library, name: &str) -> Option<*const c_void> {
+    let c = std::ffi::CString::new(name).ok()?;
+    // SAFETY: the symbol is used only as an address, never called.
+    unsafe { lib.get::<*const c_void>(c.as_bytes_with_nul()) }.ok().map(|s| *s)
+}
+
+fn kind_of(alg: &AlgorithmSpec) -> Result<(Kind, &'static str), BackendError> {
+    match alg.id {
+        "chacha20-poly1305" => return Ok((Kind::ChaPoly, "aes")),
+        "des-ede3-cbc" => return Ok((Kind::Cbc, "3des")),
+        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok((Kind::Cbc, "camellia")),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "chacha20") => {
+            return Err(crate::sessions::not_mapped(id, "LibTomCrypt"))
+        }
+        _ => {}
+    }
+    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
+        return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id)));
+    };
+    let kind = match mode {
+        "ecb" => Kind::Ecb,
+        "cbc" => Kind::Cbc,
+        "cfb128" => Kind::Cfb,
+        "ctr" => Kind::Ctr,
+        "xts" => Kind::Xts,
+        "gcm" => Kind::Gcm,
+        _ => return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id))),
+    };
+    Ok((kind, "aes"))
+}
+
+impl TomcryptBackend {
+    pub fn open(path: Option<&str>) -> Result<TomcryptBackend, OpenError> {
+        let loaded = native::load(path, DEFAULT_LIBRARIES, "LibTomCrypt", "tomcrypt")?;
+        // `const char *crypt_build_settings` (tomcrypt_misc.h): a pointer variable.
+        let settings_ptr = data_symbol(&loaded.library, "crypt_build_settings").ok_or_else(|| OpenError::NotThatLibrary {
+            path: loaded.tried.clone(),
+            expected: "LibTomCrypt",
+            symbol: "crypt_build_settings",
+        })?;
+        let path = native::file_of(settings_ptr, &loaded.tried);
+        // SAFETY: the variable holds a static NUL-terminated string.
+        let settings = native::text(unsafe { *settings_ptr.cast::<*const c_char>() }).unwrap_or_default();
+        // "LibTomCrypt 1.18.2 (www.libtom.net)" is its first line (crypt.c).
+        let version = settings
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("LibTomCrypt "))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or("(version not stated)")
+            .to_string();
+        // SAFETY: the library is LibTomCrypt; kept alive beside the table.
+        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
+            path: path.clone(),
+            symbol,
+            library: "LibTomCrypt",
+            version: version.clone(),
+        })?;
+        let _guard = REGISTER.lock().unwrap_or_else(|e| e.into_inner());
+        let mut ciphers = BTreeMap::new();
+        for (name, symbol) in CIPHER_DESCRIPTORS {
+            if let Some(desc) = data_symbol(&loaded.library, symbol) {
+                // SAFETY: a cipher descriptor of this library; registering twice returns the same index.
+                let idx = unsafe { (api.register_cipher)(desc) };
+                if idx >= 0 {
+                    ciphers.insert(*name, idx);
+                }
+            }
+        }
+        let mut hashes = BTreeMap::new();
+        for (name, symbol) in HASH_DESCRIPTORS {
+            if let Some(desc) = data_symbol(&loaded.library, symbol) {
+                // SAFETY: as above, for a hash descriptor.
+                let idx = unsafe { (api.register_hash)(desc) };
+                if idx >= 0 {
+                    hashes.insert(*name, idx);
+                }
+            }
+        }
+        let chacha_defect = defects::chacha20poly1305(&api, &version);
+        Ok(TomcryptBackend {
+            chacha_defect,
+            api,
+            path,
+            version,
+            settings,
+            ciphers,
+            hashes,
+            _library: loaded.library,
+        })
+    }
+
+    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        let (kind, cipher) = kind_of(alg)?;
+        if let (Kind::ChaPoly, Some(defect)) = (kind, &self.chacha_defect) {
+            return Err(unsupported(format!("{} ({defect})", alg.id)));
+        }
+        let index = match kind {
+            Kind::ChaPoly => -1,
+            _ => *self
+                .ciphers
+                .get(cipher)
+                .ok_or_else(|| unsupported(format!("{} (this LibTomCrypt has no {cipher} descriptor)", alg.id)))?,
+        };
+        Cipher::new(&self.api, kind, index, key, iv, encrypt)
+    }
+
+    fn hash(&self, alg: &AlgorithmSpec) -> Result<Hash<'_>, BackendError> {
+        let a = &self.api;
+        let fns = |init, process, done| match (init, process, done) {
+            (Some(init), Some(process), Some(done)) => Some(HashFns { init, process, done }),
+            _ => None,
+        };
+        let found = match alg.id {
+            "md5" => fns(a.md5_init, a.md5_process, a.md5_done),
+            "sha1" => fns(a.sha1_init, a.sha1_process, a.sha1_done),
+            "sha224" => fns(a.sha224_init, a.sha256_process, a.sha224_done),
+            "sha256" => fns(a.sha256_init, a.sha256_process, a.sha256_done),
+            "sha384" => fns(a.sha384_init, a.sha512_process, a.sha384_done),
+            "sha512" => fns(a.sha512_init, a.sha512_process, a.sha512_done),
+            "sha3-224" => fns(a.sha3_224_init, a.sha3_process, a.sha3_done),
+            "sha3-256" => fns(a.sha3_256_init, a.sha3_process, a.sha3_done),
+            "sha3-384" => fns(a.sha3_384_init, a.sha3_process, a.sha3_done),
+            "sha3-512" => fns(a.sha3_512_init, a.sha3_process, a.sha3_done),
+            "blake2b512" => fns(a.blake2b_512_init, a.blake2b_process, a.blake2b_done),
+            "blake2s256" => fns(a.blake2s_256_init, a.blake2s_process, a.blake2s_done),
+            id @ ("shake128" | "shake256") => return Err(crate::sessions::not_mapped(id, "LibTomCrypt")),
+            id => return Err(unsupported(format!("{id} (not in LibTomCrypt)"))),
+        };
+        match (found, self.hashes.get(alg.id)) {
+            (Some(fns), Some(&index)) => Hash::new(a, index, fns, alg.digest_len),
+            _ => Err(unsupported(format!(
+                "{} (not built into this LibTomCrypt {})",
+                alg.id, self.version
+            ))),
+        }
+    }
+}
+
+impl TomcryptBackend {
+    /// The calls of a catalog MAC, with the key length checked where the MAC has one.
+    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+        let not_built = |what: &str| unsupported(format!("{} (this LibTomCrypt {} has no {what})", alg.id, self.version));
+        let hmac = |hash: &str| match (self.api.hmac_init, self.hashes.get(hash)) {
+            (Some(_), Some(&index)) => Ok(MacKind::Hmac(index)),
+            _ => Err(not_built(&format!("HMAC over {hash}"))),
+        };
+        let kind = match alg.id {
+            "hmac-md5" => return hmac("md5"),
+            "hmac-sha1" => return hmac("sha1"),
+            "hmac-sha256" => return hmac("sha256"),
+            "hmac-sha512" => return hmac("sha512"),
+            "aes-128-cmac" => match (self.api.omac_init, self.ciphers.get("aes")) {
+                (Some(_), Some(&index)) => MacKind::Cmac(index),
+                _ => return Err(not_built("OMAC (CMAC) over AES")),
+            },
+            "poly1305" if self.api.poly1305_init.is_some() => MacKind::Poly1305,
+            "poly1305" => return Err(not_built("Poly1305")),
+            id => return Err(unsupported(format!("{id} (not in LibTomCrypt: its GHASH is internal to GCM)"))),
+        };
+        crate::sessions::check_mac_key(alg, key)?;
+        Ok(kind)
+    }
+}
+
+impl Backend for TomcryptBackend {
+    fn info(&self) -> BackendInfo {
+        let mut details = BTreeMap::new();
+        details.insert(
+            "cpu".to_string(),
+            "LibTomCrypt 1.18 chooses no code path at run time (portable C AES, no CPU detection)".to_string(),
+        );
+        details.insert("crypt_build_settings".to_string(), self.settings.clone());
+        BackendInfo {
+            id: "tomcrypt".into(),
+            name: "LibTomCrypt".into(),
+            version: format!("LibTomCrypt {}", self.version),
+            library_path: Some(self.path.clone()),
+            cpu_capabilities: None,
+            details,
+        }
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        Support::from(if alg.is_digest() {
+            self.hash(alg).map(drop)
+        } else if alg.is_mac() {
+            let key = crate::checks::verify::inputs_for(alg, 1).key;
+            self.mac(alg, &key)
+                .and_then(|kind| Mac::new(&self.api, kind, &key, alg.digest_len).map(drop))
+        } else {
+            let inputs = crate::checks::verify::inputs_for(alg, 1);
+            self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
+        })
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        if let Some(problem) = alg.size_problem(plaintext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        digest_once(self.hash(alg)?, message)
+    }
+
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        mac::mac_once(&self.api, self.mac(alg, key)?, key, message, alg.digest_len)
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        crate::backend::check_mode(alg, cell)?;
+        if alg.is_digest() {
+            return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+        }
+        if alg.is_mac() {
+            let kind = self.mac(alg, &inputs.key)?;
+            if cell.mode == Mode::Stream && !kind.streams() {
+                return Err(unsupported(format!(
+                    "{} in stream mode (LibTomCrypt's hmac_done frees the key its state points to: a running HMAC cannot be copied to read its tag)",
+                    alg.id
+                )));
+            }
+            return Ok(prepare_digest(
+                cell,
+                alg,
+                Mac::new(&self.api, kind, &inputs.key, alg.digest_len)?,
+                None,
+            ));
+        }
+        prepare_cipher(
+            cell,
+            alg,
+            inputs,
+            message,
+            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
+            None,
+        )
+    }
+}

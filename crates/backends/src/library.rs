@@ -1,0 +1,376 @@
+//! What a library supplies ([`Library`]: its self-description and its
+//! sessions) and the one blanket implementation that turns it into a
+//! [`Backend`]: support, the one-shot calls of verification and `prepare`
+//! are written here once, for every library alike.
+//!
+//! A library hands its sessions to a *task* rather than returning them:
+//! `cipher(alg, key, iv, task)` calls `task.with(|encrypt| session)`. The
+//! task is generic over the session type, so a library whose session type
+//! differs per algorithm (RustCrypto: one Rust type per cipher) still gets
+//! a timed loop compiled for each type, with no dynamic dispatch per call.
+//! The tasks are private to this file: checking support, sealing or
+//! opening once, naming extra work, preparing a timed cell.
+
+use cryptobench_core::result::BackendInfo;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec};
+
+use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, Backend, CellInputs, Sealed};
+use crate::support::Support;
+use crate::error::BackendError;
+use crate::pk::PkBackend;
+use crate::primitive::Primitive;
+use crate::sessions::{digest_once, open_once, seal_once, unsupported, CipherSession, DigestSession};
+use crate::timed::symmetric::{prepare_cipher, prepare_digest};
+
+/// Something done with a library's cipher sessions. `keyed(encrypt)`
+/// makes a session keyed with the key and IV the library was given,
+/// encrypting or decrypting.
+pub trait CipherTask<'a> {
+    type Done;
+    fn with<S: CipherSession + 'a>(self, keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Self::Done, BackendError>;
+}
+
+/// Something done with a library's digest (or keyed MAC) session.
+pub trait DigestTask<'a> {
+    type Done;
+    fn with<D: DigestSession + 'a>(self, session: D) -> Result<Self::Done, BackendError>;
+}
+
+/// A crypto library as it is added to cryptobench: one folder with a type
+/// implementing this trait, and one entry in the registry (crates/backends/src/lib.rs).
+/// Every method but [`Library::info`] has a default that says "not offered".
+pub trait Library {
+    /// Name, version, the file loaded, the library's own view of the CPU.
+    fn info(&self) -> BackendInfo;
+
+    /// Hands `task` the cipher sessions of `alg` under `key` and `iv`
+    /// (whose lengths are the catalog's: checked before): `task.with(|encrypt| …)`.
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let _ = (key, iv, task);
+        Err(unsupported(format!("{} (this library has no ciphers in cryptobench)", alg.id)))
+    }
+
+    /// Hands `task` a fresh digest session of `alg`.
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        let _ = task;
+        Err(unsupported(format!("{} (this library has no digests in cryptobench)", alg.id)))
+    }
+
+    /// Hands `task` a MAC session of `alg` keyed with `key` (a keyed digest session).
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let _ = (key, task);
+        Err(unsupported(format!("{} (this backend computes no MACs)", alg.id)))
+    }
+
+    /// A cell the library refuses although it has the algorithm (updates it
+    /// cannot continue, a size it cannot take in this mode): the reason is
+    /// the cell's `n/a`.
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        let _ = (alg, cell);
+        None
+    }
+
+    /// Which code path the library runs for `alg`, where it says so.
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let _ = alg;
+        None
+    }
+
+    /// One MAC through a path independent of the timed one, where the
+    /// library has one (a one-shot call); the default is a fresh keyed
+    /// session's update and final.
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        self.mac(alg, key, DigestOnce(message))
+    }
+
+    /// AEAD encryption with a test vector's IV and tag lengths, where the
+    /// library takes other lengths than the catalog's; the default takes the
+    /// catalog's only.
+    fn seal_vector(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        let _ = (key, aad, plaintext);
+        Err(catalog_lengths_only(alg, iv.len(), tag_len))
+    }
+
+    /// The decryption of [`Library::seal_vector`].
+    fn open_vector(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        let _ = (key, aad, ciphertext);
+        Err(catalog_lengths_only(alg, iv.len(), tag.len()))
+    }
+
+    /// The library's public-key operations: `Some(self)` for a library
+    /// that implements [`crate::pk::PkLibrary`].
+    fn pk(&self) -> Option<&dyn PkBackend> {
+        None
+    }
+
+    /// A library whose calls run in another process (a language runtime's
+    /// driver) times its loop there, by the same rules, and forwards it
+    /// here; every other library returns None and is timed by the loops of
+    /// crates/backends/src/timed/.
+    fn forwarded(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Option<Result<Box<dyn Primitive + '_>, BackendError>> {
+        let _ = (cell, alg, inputs, message);
+        None
+    }
+}
+
+/// Key and IV of the catalog's lengths for support checks, where no cell gives them.
+fn probe_inputs(alg: &AlgorithmSpec) -> CellInputs {
+    crate::checks::verify::inputs_for(alg, 1)
+}
+
+/// Support: a session can be made.
+struct Probe;
+
+impl<'a> CipherTask<'a> for Probe {
+    type Done = ();
+    fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<(), BackendError> {
+        keyed(true).map(drop)
+    }
+}
+
+impl<'a> DigestTask<'a> for Probe {
+    type Done = ();
+    fn with<D: DigestSession + 'a>(self, _session: D) -> Result<(), BackendError> {
+        Ok(())
+    }
+}
+
+/// The extra work a `message` session names.
+struct ExtraWork;
+
+impl<'a> CipherTask<'a> for ExtraWork {
+    type Done = Option<&'static str>;
+    fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Self::Done, BackendError> {
+        Ok(keyed(true)?.extra_work())
+    }
+}
+
+impl<'a> DigestTask<'a> for ExtraWork {
+    type Done = Option<&'static str>;
+    fn with<D: DigestSession + 'a>(self, session: D) -> Result<Self::Done, BackendError> {
+        Ok(session.extra_work())
+    }
+}
+
+/// One message sealed through a fresh encrypting session.
+struct SealOnce<'m> {
+    alg: &'m AlgorithmSpec,
+    iv: &'m [u8],
+    aad: &'m [u8],
+    plaintext: &'m [u8],
+}
+
+impl<'a> CipherTask<'a> for SealOnce<'_> {
+    type Done = Sealed;
+    fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Sealed, BackendError> {
+        seal_once(keyed(true)?, self.alg, self.iv, self.aad, self.plaintext)
+    }
+}
+
+/// One message opened through a fresh decrypting session.
+struct OpenOnce<'m> {
+    alg: &'m AlgorithmSpec,
+    iv: &'m [u8],
+    aad: &'m [u8],
+    ciphertext: &'m [u8],
+    tag: &'m [u8],
+}
+
+impl<'a> CipherTask<'a> for OpenOnce<'_> {
+    type Done = Vec<u8>;
+    fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Vec<u8>, BackendError> {
+        open_once(keyed(false)?, self.alg, self.iv, self.aad, self.ciphertext, self.tag)
+    }
+}
+
+/// One digest (or MAC) through a fresh session's update and final.
+struct DigestOnce<'m>(&'m [u8]);
+
+impl<'a> DigestTask<'a> for DigestOnce<'_> {
+    type Done = Vec<u8>;
+    fn with<D: DigestSession + 'a>(self, session: D) -> Result<Vec<u8>, BackendError> {
+        digest_once(session, self.0)
+    }
+}
+
+/// A timed cell, built by the loops of crates/backends/src/timed/symmetric.rs.
+struct Prepare<'m> {
+    cell: &'m CellSpec,
+    alg: &'m AlgorithmSpec,
+    inputs: &'m CellInputs,
+    message: &'m [u8],
+    implementation: Option<String>,
+}
+
+impl<'a> CipherTask<'a> for Prepare<'_> {
+    type Done = Box<dyn Primitive + 'a>;
+    fn with<S: CipherSession + 'a>(self, keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Self::Done, BackendError> {
+        prepare_cipher(self.cell, self.alg, self.inputs, self.message, keyed, self.implementation)
+    }
+}
+
+impl<'a> DigestTask<'a> for Prepare<'_> {
+    type Done = Box<dyn Primitive + 'a>;
+    fn with<D: DigestSession + 'a>(self, session: D) -> Result<Self::Done, BackendError> {
+        Ok(prepare_digest(self.cell, self.alg, session, self.implementation))
+    }
+}
+
+/// The one implementation of [`Backend`]: every library's support, one-shot
+/// calls and timed cells come from its sessions through the code above.
+impl<L: Library> Backend for L {
+    fn info(&self) -> BackendInfo {
+        Library::info(self)
+    }
+
+    fn support(&self, alg: &AlgorithmSpec) -> Support {
+        let inputs = probe_inputs(alg);
+        Support::from(match alg.class {
+            AlgorithmClass::Digest => self.digest(alg, Probe),
+            AlgorithmClass::Mac => self.mac(alg, &inputs.key, Probe),
+            _ => self.cipher(alg, &inputs.key, &inputs.iv, Probe),
+        })
+    }
+
+    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        if let Some(problem) = alg.size_problem(plaintext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        self.cipher(alg, key, iv, SealOnce { alg, iv, aad, plaintext })
+    }
+
+    fn decrypt_once(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        check_key_and_iv(alg, key, iv)?;
+        if let Some(problem) = alg.size_problem(ciphertext.len()) {
+            return Err(BackendError::Invalid(problem));
+        }
+        self.cipher(
+            alg,
+            key,
+            iv,
+            OpenOnce {
+                alg,
+                iv,
+                aad,
+                ciphertext,
+                tag,
+            },
+        )
+    }
+
+    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        self.digest(alg, DigestOnce(message))
+    }
+
+    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        self.one_shot_mac(alg, key, message)
+    }
+
+    fn seal_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        plaintext: &[u8],
+        tag_len: usize,
+    ) -> Result<Sealed, BackendError> {
+        if iv.len() == alg.iv_len && tag_len == alg.tag_len {
+            self.encrypt_once(alg, key, iv, aad, plaintext)
+        } else {
+            self.seal_vector(alg, key, iv, aad, plaintext, tag_len)
+        }
+    }
+
+    fn open_with(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        aad: &[u8],
+        ciphertext: &[u8],
+        tag: &[u8],
+    ) -> Result<Vec<u8>, BackendError> {
+        if iv.len() == alg.iv_len && tag.len() == alg.tag_len {
+            self.decrypt_once(alg, key, iv, aad, ciphertext, tag)
+        } else {
+            self.open_vector(alg, key, iv, aad, ciphertext, tag)
+        }
+    }
+
+    fn prepare(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        check_mode(alg, cell)?;
+        if let Some(reason) = self.refuses(alg, cell) {
+            return Err(BackendError::Unsupported(reason));
+        }
+        if let Some(forwarded) = self.forwarded(cell, alg, inputs, message) {
+            return forwarded;
+        }
+        let task = Prepare {
+            cell,
+            alg,
+            inputs,
+            message,
+            implementation: self.implementation(alg),
+        };
+        match alg.class {
+            AlgorithmClass::Digest => self.digest(alg, task),
+            AlgorithmClass::Mac => self.mac(alg, &inputs.key, task),
+            _ => {
+                check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
+                self.cipher(alg, &inputs.key, &inputs.iv, task)
+            }
+        }
+    }
+
+    fn extra_work(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let inputs = probe_inputs(alg);
+        let named = match alg.class {
+            AlgorithmClass::Digest => self.digest(alg, ExtraWork),
+            AlgorithmClass::Mac => self.mac(alg, &inputs.key, ExtraWork),
+            _ => self.cipher(alg, &inputs.key, &inputs.iv, ExtraWork),
+        };
+        named.ok().flatten().map(str::to_string)
+    }
+
+    fn pk(&self) -> Option<&dyn PkBackend> {
+        Library::pk(self)
+    }
+}

@@ -1,0 +1,400 @@
+//! The checks a backend passes before any public-key cell is timed
+//! (docs/METHOD.md, "Public key"):
+//!
+//! 1. published known answers (crates/backends/src/pk_known_answers.rs):
+//!    deterministic signatures byte for byte (Ed25519), verification of
+//!    published signatures and rejection of a tampered one (Ed448, ECDSA,
+//!    RSA), derived secrets (X25519, X448, ECDH), public keys from seeds
+//!    (ML-KEM, ML-DSA);
+//! 2. round trips on the run's seeded keys: sign → verify (and a tampered
+//!    signature and another message rejected), encrypt → decrypt,
+//!    encapsulate → decapsulate to the same secret (a tampered ciphertext to
+//!    another), both parties deriving the same secret;
+//! 3. another library, in the same worker: RustCrypto (linked into every
+//!    worker) verifies this library's signatures and this library verifies
+//!    RustCrypto's, decapsulates each other's ciphertexts, derives and
+//!    computes public keys alike; deterministic signatures (RSA PKCS#1 v1.5,
+//!    Ed25519) must be identical;
+//! 4. the timed primitive itself ([`check_pk_primitive`]).
+
+use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
+use cryptobench_core::result::VerificationOutcome;
+use cryptobench_core::{CellSpec, Operation};
+use sha2::{Digest, Sha256};
+
+use crate::error::BackendError;
+use crate::pk::keys::{keys_for, seeded_bytes, PkKeys, RUN_SEED};
+use crate::pk::known_answers::{pk_known_answers_for, PkKnownAnswer};
+use crate::pk::PkBackend;
+use crate::backend::Backend;
+use crate::support::Support;
+use crate::primitive::Primitive;
+
+/// The backend's public-key side, or why it has none for `alg`.
+pub fn pk_of<'a>(backend: &'a dyn Backend, alg: &PkAlgorithmSpec) -> Result<&'a dyn PkBackend, String> {
+    let pk = backend
+        .pk()
+        .ok_or_else(|| format!("{} has no public-key operations in cryptobench", backend.info().name))?;
+    match pk.pk_support(alg) {
+        Support::Supported => Ok(pk),
+        Support::Unsupported(reason) => Err(reason),
+    }
+}
+
+/// Verifies one public-key algorithm of a backend; `Passed` carries the number of checks.
+pub fn verify_pk_algorithm(backend: &dyn Backend, alg: &PkAlgorithmSpec) -> VerificationOutcome {
+    let pk = match pk_of(backend, alg) {
+        Ok(pk) => pk,
+        Err(reason) => return VerificationOutcome::Unsupported { reason },
+    };
+    let keys = keys_for(alg, RUN_SEED);
+    let reference = (backend.info().id != crate::libraries::REFERENCE)
+        .then(crate::libraries::open_reference)
+        .flatten();
+    let reference = reference
+        .as_deref()
+        .and_then(|r| r.pk())
+        .filter(|r| r.pk_support(alg) == Support::Supported);
+    let result = known_answers(pk, alg).and_then(|kat| {
+        let own = round_trips(pk, alg, &keys)?;
+        let other = match reference {
+            Some(r) => cross_check(pk, r, alg, &keys)?,
+            None => 0,
+        };
+        Ok(kat + own + other)
+    });
+    match result {
+        Ok(checks) => VerificationOutcome::Passed { checks },
+        Err(reason) => VerificationOutcome::Failed { reason },
+    }
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    hex::decode(s).expect("known answers are hex (tested)")
+}
+
+fn call<T>(what: &str, r: Result<T, BackendError>) -> Result<T, String> {
+    r.map_err(|e| format!("{what}: {e}"))
+}
+
+/// The value, or None where the library does not offer the call.
+fn optional<T>(r: Result<T, BackendError>) -> Result<Option<T>, String> {
+    match r {
+        Ok(v) => Ok(Some(v)),
+        Err(BackendError::Unsupported(_)) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn flip(v: &[u8]) -> Vec<u8> {
+    let mut v = v.to_vec();
+    if let Some(b) = v.last_mut() {
+        *b ^= 1;
+    }
+    v
+}
+
+/// The uncompressed point at the end of an EC SubjectPublicKeyInfo.
+fn point_of_spki(alg: &PkAlgorithmSpec, der: &[u8]) -> Vec<u8> {
+    let n = 1 + 2 * alg.bits.div_ceil(8) as usize;
+    der[der.len().saturating_sub(n)..].to_vec()
+}
+
+/// Keys for an EC private scalar: the public key and DER from RustCrypto.
+pub fn ec_keys_from_scalar(alg: &PkAlgorithmSpec, scalar: &[u8]) -> Result<PkKeys, String> {
+    macro_rules! build {
+        ($c:ident) => {{
+            let secret = $c::SecretKey::from_slice(scalar).map_err(|e| e.to_string())?;
+            Ok(PkKeys {
+                private_der: secret.to_sec1_der().map_err(|e| e.to_string())?.to_vec(),
+                ec_private: secret.to_bytes().to_vec(),
+                public: secret.public_key().to_sec1_bytes().to_vec(),
+                ..PkKeys::default()
+            })
+        }};
+    }
+    match alg.openssl_name {
+        "P-256" => build!(p256),
+        "P-384" => build!(p384),
+        "P-521" => build!(p521),
+        other => Err(format!("no EC keys for {other}")),
+    }
+}
+
+fn known_answers(pk: &dyn PkBackend, alg: &PkAlgorithmSpec) -> Result<usize, String> {
+    let mut checks = 0;
+    for ka in pk_known_answers_for(alg.id) {
+        checks += known_answer(pk, alg, ka).map_err(|e| format!("known answer ({}): {e}", ka.source))?;
+    }
+    Ok(checks)
+}
+
+fn known_answer(pk: &dyn PkBackend, alg: &PkAlgorithmSpec, ka: &PkKnownAnswer) -> Result<usize, String> {
+    let mut checks = 0;
+    match alg.kind {
+        PkKind::EdDsa | PkKind::Ecdsa | PkKind::RsaPkcs1 | PkKind::RsaPss => {
+            let (message, signature) = (unhex(ka.message), unhex(ka.output));
+            if !ka.seed.is_empty() {
+                let keys = PkKeys {
+                    seed: unhex(ka.seed),
+                    ..PkKeys::default()
+                };
+                // A library that cannot compute a public key alone (libgcrypt) is checked by its signature.
+                if let Some(public) = optional(pk.public_key(alg, &keys))? {
+                    if public != unhex(ka.public) {
+                        return Err("the public key computed from the secret differs from the published one".into());
+                    }
+                    checks += 1;
+                }
+                if call("signing", pk.sign(alg, &keys, &message))? != signature {
+                    return Err("the signature differs from the published one".into());
+                }
+                checks += 1;
+            }
+            let public = PkKeys {
+                public: if alg.kind == PkKind::Ecdsa {
+                    point_of_spki(alg, &unhex(ka.public_der))
+                } else {
+                    unhex(ka.public)
+                },
+                public_der: unhex(ka.public_der),
+                ..PkKeys::default()
+            };
+            if !call("verification", pk.verify(alg, &public, &message, &signature))? {
+                return Err("the published signature does not verify".into());
+            }
+            if call("verification", pk.verify(alg, &public, &message, &flip(&signature)))? {
+                return Err("a tampered signature verifies".into());
+            }
+            checks += 2;
+        }
+        PkKind::Ecdh => {
+            let mut keys = if ka.ec_private.is_empty() {
+                PkKeys {
+                    seed: unhex(ka.seed),
+                    ..PkKeys::default()
+                }
+            } else {
+                ec_keys_from_scalar(alg, &unhex(ka.ec_private))?
+            };
+            keys.peer = Some(Box::new(PkKeys {
+                public: unhex(ka.peer_public),
+                ..PkKeys::default()
+            }));
+            if call("key agreement", pk.derive(alg, &keys))? != unhex(ka.output) {
+                return Err("the derived secret differs from the published one".into());
+            }
+            checks += 1;
+        }
+        PkKind::MlKem | PkKind::MlDsa | PkKind::SlhDsa => {
+            let keys = PkKeys {
+                seed: unhex(ka.seed),
+                ..PkKeys::default()
+            };
+            let public = call("public key from the seed", pk.public_key(alg, &keys))?;
+            if hex::encode(Sha256::digest(&public)) != ka.public_sha256 {
+                return Err("the public key generated from the seed differs from the published one".into());
+            }
+            checks += 1;
+        }
+        PkKind::RsaOaep => {}
+    }
+    Ok(checks)
+}
+
+/// What sign and verify calls sign in checks: a digest-length or openssl-speed-length message.
+fn check_message(alg: &PkAlgorithmSpec, n: u64) -> Vec<u8> {
+    seeded_bytes("message", n, alg.message_len.max(1))
+}
+
+fn round_trips(pk: &dyn PkBackend, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<usize, String> {
+    let mut checks = 0;
+    match alg.kind {
+        _ if alg.signs() => {
+            let (m1, m2) = (check_message(alg, 1), check_message(alg, 2));
+            let sig = call("signing", pk.sign(alg, keys, &m1))?;
+            if !call("verification", pk.verify(alg, keys, &m1, &sig))? {
+                return Err("a fresh signature does not verify".into());
+            }
+            if call("verification", pk.verify(alg, keys, &m1, &flip(&sig)))? {
+                return Err("a tampered signature verifies".into());
+            }
+            if call("verification", pk.verify(alg, keys, &m2, &sig))? {
+                return Err("a signature verifies for another message".into());
+            }
+            checks += 3;
+        }
+        PkKind::RsaOaep => {
+            let m = check_message(alg, 3);
+            let ct = call("encryption", pk.encrypt(alg, keys, &m))?;
+            if call("decryption", pk.decrypt(alg, keys, &ct))? != m {
+                return Err("decryption does not give the message back".into());
+            }
+            match pk.decrypt(alg, keys, &flip(&ct)) {
+                Ok(x) if x == m => return Err("a tampered ciphertext decrypts to the message".into()),
+                _ => {}
+            }
+            checks += 2;
+        }
+        PkKind::Ecdh => {
+            let ours = call("key agreement", pk.derive(alg, keys))?;
+            let peer = keys.peer.as_deref().ok_or("key agreement without a peer")?;
+            let mut theirs = peer.clone();
+            theirs.peer = Some(Box::new(PkKeys {
+                public: match optional(pk.public_key(alg, keys))? {
+                    Some(p) => p,
+                    None => keys.public.clone(),
+                },
+                ..PkKeys::default()
+            }));
+            if call("key agreement", pk.derive(alg, &theirs))? != ours {
+                return Err("the two parties derive different secrets".into());
+            }
+            checks += 1;
+        }
+        PkKind::MlKem => {
+            let (ct, ss) = call("encapsulation", pk.encapsulate(alg, keys))?;
+            if call("decapsulation", pk.decapsulate(alg, keys, &ct))? != ss {
+                return Err("decapsulation gives another secret than encapsulation".into());
+            }
+            if call("decapsulation", pk.decapsulate(alg, keys, &flip(&ct)))? == ss {
+                return Err("a tampered ciphertext decapsulates to the same secret".into());
+            }
+            checks += 2;
+        }
+        _ => {}
+    }
+    Ok(checks)
+}
+
+fn cross_check(pk: &dyn PkBackend, other: &dyn PkBackend, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<usize, String> {
+    let mut checks = 0;
+    let vs = |what: &str| format!("{what} (checked against RustCrypto)");
+    if !matches!(alg.kind, PkKind::RsaPkcs1 | PkKind::RsaPss | PkKind::RsaOaep) {
+        if let Some(ours) = optional(pk.public_key(alg, keys))? {
+            if ours != call("RustCrypto's public key", other.public_key(alg, keys))? {
+                return Err(vs("the public key differs from RustCrypto's for the same private key"));
+            }
+            checks += 1;
+        }
+    }
+    match alg.kind {
+        _ if alg.signs() => {
+            let m = check_message(alg, 4);
+            let ours = call("signing", pk.sign(alg, keys, &m))?;
+            let theirs = call("RustCrypto's signing", other.sign(alg, keys, &m))?;
+            if !call("RustCrypto's verification", other.verify(alg, keys, &m, &ours))? {
+                return Err(vs("RustCrypto rejects this library's signature"));
+            }
+            if !call("verification", pk.verify(alg, keys, &m, &theirs))? {
+                return Err(vs("this library rejects RustCrypto's signature"));
+            }
+            checks += 2;
+            if matches!(alg.kind, PkKind::RsaPkcs1 | PkKind::EdDsa) {
+                if ours != theirs {
+                    return Err(vs("the deterministic signature differs from RustCrypto's"));
+                }
+                checks += 1;
+            }
+        }
+        PkKind::RsaOaep => {
+            let m = check_message(alg, 5);
+            let ct = call("encryption", pk.encrypt(alg, keys, &m))?;
+            if call("RustCrypto's decryption", other.decrypt(alg, keys, &ct))? != m {
+                return Err(vs("RustCrypto does not decrypt this library's ciphertext"));
+            }
+            let ct = call("RustCrypto's encryption", other.encrypt(alg, keys, &m))?;
+            if call("decryption", pk.decrypt(alg, keys, &ct))? != m {
+                return Err(vs("this library does not decrypt RustCrypto's ciphertext"));
+            }
+            checks += 2;
+        }
+        PkKind::Ecdh => {
+            if call("key agreement", pk.derive(alg, keys))? != call("RustCrypto's key agreement", other.derive(alg, keys))? {
+                return Err(vs("the derived secret differs from RustCrypto's"));
+            }
+            checks += 1;
+        }
+        PkKind::MlKem => {
+            let (ct, ss) = call("encapsulation", pk.encapsulate(alg, keys))?;
+            if call("RustCrypto's decapsulation", other.decapsulate(alg, keys, &ct))? != ss {
+                return Err(vs("RustCrypto decapsulates this library's ciphertext to another secret"));
+            }
+            let (ct, ss) = call("RustCrypto's encapsulation", other.encapsulate(alg, keys))?;
+            if call("decapsulation", pk.decapsulate(alg, keys, &ct))? != ss {
+                return Err(vs("this library decapsulates RustCrypto's ciphertext to another secret"));
+            }
+            checks += 2;
+        }
+        _ => {}
+    }
+    Ok(checks)
+}
+
+/// Length of an ML-KEM shared secret (FIPS 203: 32 bytes for every parameter set).
+pub const KEM_SECRET_LEN: usize = 32;
+
+/// Runs a freshly prepared public-key primitive once on `message` and checks
+/// what it produced with the verified one-shot calls; the primitive is then timed.
+/// Encapsulating and decapsulating primitives report ciphertext ‖ secret.
+pub fn check_pk_primitive(
+    pk: &dyn PkBackend,
+    cell: &CellSpec,
+    alg: &PkAlgorithmSpec,
+    keys: &PkKeys,
+    primitive: &mut dyn Primitive,
+    message: &[u8],
+) -> Result<(), String> {
+    let mut work = message.to_vec();
+    call("the prepared operation", primitive.run(1, &mut work))?;
+    let out = call("the prepared operation's output", primitive.last_output())?.unwrap_or_default();
+    let wrong = |what: &str| Err(format!("the timed {} path {what}", cell.operation.short()));
+    match cell.operation {
+        Operation::Sign => {
+            if !call("verification", pk.verify(alg, keys, message, &out))? {
+                return wrong("makes a signature that does not verify");
+            }
+        }
+        Operation::Verify => {
+            if !call("verification", pk.verify(alg, keys, message, &out))? {
+                return wrong("verified a signature the one-shot call rejects");
+            }
+        }
+        Operation::Encrypt => {
+            if call("decryption", pk.decrypt(alg, keys, &out))? != message {
+                return wrong("makes a ciphertext that does not decrypt to the message");
+            }
+        }
+        Operation::Decrypt => {
+            if out != message {
+                return wrong("does not give the message back");
+            }
+        }
+        Operation::Derive => {
+            if out != call("key agreement", pk.derive(alg, keys))? {
+                return wrong("derives another secret than the one-shot call");
+            }
+        }
+        Operation::Encaps | Operation::Decaps => {
+            let Some(split) = out.len().checked_sub(KEM_SECRET_LEN) else {
+                return wrong("reports no ciphertext and secret");
+            };
+            let (ct, ss) = out.split_at(split);
+            if call("decapsulation", pk.decapsulate(alg, keys, ct))? != ss {
+                return wrong("gives a secret the ciphertext does not decapsulate to");
+            }
+        }
+        Operation::Keygen => {
+            // RSA: each library encodes a new public key its own way (the modulus, RSAPublicKey DER).
+            let expected = match optional(pk.public_key(alg, keys))? {
+                Some(public) if !alg.is_rsa() => public.len(),
+                _ => out.len().max(1),
+            };
+            if out.len() != expected {
+                return wrong(&format!("makes a {}-byte public key, not {expected}", out.len()));
+            }
+        }
+        Operation::Digest | Operation::Mac => return wrong("is not a public-key operation"),
+    }
+    Ok(())
+}

@@ -1,0 +1,46 @@
+//! The timed interface the harness drives: one prepared cell. The loops
+//! that implement it are written once (crates/backends/src/timed/); a
+//! library supplies sessions, never a `Primitive` of its own, except a
+//! language runtime, whose loop runs inside the runtime and is forwarded
+//! (crates/backends/src/runtime/forwarded.rs).
+
+use crate::error::BackendError;
+
+/// One prepared operation. The loop lives inside `run`, so dynamic dispatch
+/// costs once per sample, not once per call.
+pub trait Primitive {
+    /// Performs the operation `iterations` times over `buf` (in place, or
+    /// into `buf` from the prepared ciphertext when decrypting messages).
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError>;
+    /// The digest or tag of the last call, where the operation has one.
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        Ok(None)
+    }
+    /// Which code path ran, where the library says so (e.g. "aesni", "soft").
+    fn implementation(&self) -> Option<String> {
+        None
+    }
+    /// Work each call does beyond what its mode names, which the library
+    /// cannot avoid: a named exception (docs/METHOD.md, "Equal work").
+    fn extra_work(&self) -> Option<String> {
+        None
+    }
+    /// Why a timed call allocates on the heap, where the library cannot
+    /// avoid it: a named exception (docs/METHOD.md); None: no call allocates.
+    fn allocates(&self) -> Option<String> {
+        None
+    }
+    /// The last `run`'s wall time and, where known, CPU time in nanoseconds,
+    /// as measured inside the code that ran the loop. Runtime backends time
+    /// their loop inside the runtime (the pipe to the driver is then no part
+    /// of a sample); the harness uses this instead of its own clock when present.
+    fn inside_timing(&self) -> Option<(u64, Option<u64>)> {
+        None
+    }
+    /// The least warm-up, in nanoseconds, before this primitive's samples are
+    /// representative: a JIT compiler must first compile the loop and the
+    /// library's hot methods. The harness warms up at least this long.
+    fn min_warmup_ns(&self) -> u64 {
+        0
+    }
+}

@@ -1,0 +1,84 @@
+//! The library registry's types: one [`Entry`] per library, listed once in
+//! [`crate::libraries::LIBRARIES`] (crates/backends/src/libraries/mod.rs). Everything the rest of
+//! cryptobench knows about a library that is not measured comes from its
+//! entry — how to open it, what to install, the cargo feature that builds
+//! it in, how to read and mask its view of the CPU — so that nothing
+//! outside a library's folder matches on its id (as rustls's core never
+//! matches on a provider's name).
+
+use cryptobench_core::catalog::Family;
+use cryptobench_cpu::features::Feature;
+
+use crate::backend::Backend;
+use crate::error::OpenError;
+
+/// How a library is reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A shared library loaded at run time; `--backend ID=PATH` loads another build.
+    Loaded,
+    /// Compiled into cryptobench (a Rust crate, or C sources a crate builds); loads no file.
+    LinkedIn,
+    /// A language runtime reached through a driver program; `--backend ID=EXECUTABLE` picks the runtime.
+    Runtime,
+    /// An interface of the operating system (the kernel's crypto API); loads no file.
+    OsApi,
+}
+
+/// What the audit needs to switch a library's acceleration off, family by
+/// family, before the library is loaded (crates/backends/src/*/mask.rs).
+pub struct MaskContext<'a> {
+    /// The library's capability string as its worker reported it (e.g. `OPENSSL_ia32cap=0x…:0x…`).
+    pub capabilities: Option<&'a str>,
+    /// The CPU features the worker sees.
+    pub cpu: &'a [Feature],
+    /// CPUID's vendor string, where there is one.
+    pub vendor: Option<&'a str>,
+    /// The worker's architecture (Rust's names: "x86_64", "aarch64").
+    pub arch: &'a str,
+}
+
+/// One masked configuration's environment: the variable and its value, and
+/// the CPU features that makes unusable (empty: this mask switches nothing
+/// off in this library, so it is not measured).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mask {
+    pub var: &'static str,
+    pub value: String,
+    pub cleared: Vec<&'static str>,
+}
+
+/// Builds the mask that switches `families` off, or says why this library
+/// cannot be masked in this context.
+pub type MaskFn = fn(&MaskContext<'_>, &[Family]) -> Result<Mask, String>;
+
+/// A library's own view of the CPU, decoded from the capability string its
+/// backend reports, with the features that string can express at all in
+/// the library's `version` (its own version string).
+pub type ViewFn = fn(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])>;
+
+/// One library: its id, how to open it, and what else cryptobench knows of it.
+pub struct Entry {
+    /// The `--backend` id.
+    pub id: &'static str,
+    /// The library's name as people say it.
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Opens it in the worker: the path (or runtime executable) of `--backend ID=PATH`, or None for the default.
+    pub open: fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>,
+    /// What to install when it is missing (Debian/Ubuntu packages, as .ci/run installs them).
+    pub install: Option<&'static str>,
+    /// The cargo feature that builds it in, where it is left out by default.
+    pub feature: Option<&'static str>,
+    /// How to read its view of the CPU from its capability string.
+    pub view: Option<ViewFn>,
+    /// How the audit switches its acceleration off.
+    pub mask: Option<MaskFn>,
+}
+
+impl Entry {
+    /// Whether `--backend ID=PATH` may name a file for it.
+    pub fn takes_path(&self) -> bool {
+        matches!(self.kind, Kind::Loaded | Kind::Runtime)
+    }
+}

@@ -1,0 +1,117 @@
+//! What the per-library tests share: every library of the registry in
+//! turn, each failure collected and reported with its library, and the
+//! heap allocations of a timed loop counted.
+//!
+//! `CRYPTOBENCH_TEST_ONLY=gcrypt,nettle` limits a run to some libraries
+//! while working on them; CI never sets it (it is refused under CI=true).
+
+#![allow(dead_code)] // each test binary uses its own part
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use cryptobench_backends::registry::Entry;
+use cryptobench_backends::{open, Backend, LIBRARIES};
+use cryptobench_core::result::ConfigurationSpec;
+
+/// Counts the heap allocations of each thread, so that a test can assert
+/// that a timed loop allocates nothing.
+pub struct CountingAllocator;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_one() {
+    // try_with: the allocator also runs while a thread's locals are torn down.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: forwards every call to the system allocator unchanged.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count_one();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_one();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+/// Heap allocations this thread makes while `f` runs.
+pub fn allocations_during(f: impl FnOnce()) -> u64 {
+    let before = ALLOCATIONS.with(Cell::get);
+    f();
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+pub fn spec(id: &str) -> ConfigurationSpec {
+    ConfigurationSpec {
+        backend: id.to_string(),
+        library: None,
+        env: Default::default(),
+        worker: None,
+    }
+}
+
+/// The libraries this run tests: all of the registry, or those named in
+/// `CRYPTOBENCH_TEST_ONLY`.
+pub fn libraries() -> Vec<&'static Entry> {
+    match std::env::var("CRYPTOBENCH_TEST_ONLY") {
+        Ok(only) => {
+            assert!(
+                !cryptobench_testkit::under_ci(),
+                "CRYPTOBENCH_TEST_ONLY={only} under CI: every library must be tested there"
+            );
+            LIBRARIES
+                .iter()
+                .copied()
+                .filter(|e| only.split(',').any(|id| id.trim() == e.id))
+                .collect()
+        }
+        Err(_) => LIBRARIES.to_vec(),
+    }
+}
+
+/// Runs `test` on every library that opens here (the others skip with the
+/// reason, a failure under CI unless excused), then fails listing every
+/// library whose test failed, with its message.
+pub fn each_library(test: impl Fn(&'static Entry, &dyn Backend)) {
+    let mut failed = Vec::new();
+    let mut tested = 0;
+    for entry in libraries() {
+        let backend = match open(&spec(entry.id)) {
+            Ok(b) => b,
+            Err(e) => {
+                let outcome = catch_unwind(|| cryptobench_testkit::backend_unavailable(entry.id, &e));
+                if let Err(panic) = outcome {
+                    failed.push(format!("{}: {}", entry.id, message(&panic)));
+                }
+                continue;
+            }
+        };
+        tested += 1;
+        if let Err(panic) = catch_unwind(AssertUnwindSafe(|| test(entry, backend.as_ref()))) {
+            failed.push(format!("{}: {}", entry.id, message(&panic)));
+        }
+    }
+    assert!(failed.is_empty(), "{} of the libraries failed:\n{}", failed.len(), failed.join("\n"));
+    eprintln!("{tested} libraries tested");
+}
+
+fn message(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "panicked".into())
+}
