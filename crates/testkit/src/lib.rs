@@ -40,15 +40,20 @@ pub const LEFT_OUT_OF_THIS_BUILD: &str = "this build of cryptobench leaves out";
 /// amd64 one).
 pub const WITHOUT_ENV: &str = "CRYPTOBENCH_TEST_WITHOUT";
 
-/// Whether a backend's absence is excused everywhere, CI included: the
-/// kernel's crypto API is a facility of the platform (sandboxes refuse
-/// AF_ALG sockets); a backend left out of this build by its features (the
+/// How a backend says the operating system refuses the way to it, which no
+/// install can provide (the kernel's crypto API: sandboxes refuse AF_ALG
+/// sockets, and only Linux has them; crates/backends/src/libraries/kernel).
+pub const REFUSED_BY_THE_OS: &str = "the operating system refuses";
+
+/// Whether a backend's absence is excused everywhere, CI included: what the
+/// operating system refuses ([`REFUSED_BY_THE_OS`]) is a fact of the
+/// platform; a backend left out of this build by its features (the
 /// aarch64 build of .ci/run has no BoringSSL), or named in
 /// [`WITHOUT_ENV`], is a stated choice of the build, not a broken install;
 /// a language runtime refusing to run emulated ([`RUNTIME_NOT_EMULATED`]) is
 /// how the tests run.
 pub fn absence_excused(id: &str, why: &str) -> bool {
-    id == "kernel"
+    why.contains(REFUSED_BY_THE_OS)
         || why.contains(LEFT_OUT_OF_THIS_BUILD)
         || why.contains(RUNTIME_NOT_EMULATED)
         || std::env::var(WITHOUT_ENV).is_ok_and(|list| list.split(',').any(|x| x.trim() == id))
@@ -66,8 +71,8 @@ pub const RUNTIME_NOT_EMULATED: &str = "a language runtime's driver would run na
 #[track_caller]
 pub fn backend_unavailable(id: &str, why: impl Display) {
     let why = why.to_string();
-    if id == "kernel" {
-        platform_lacks("the kernel crypto API (AF_ALG)", why);
+    if why.contains(REFUSED_BY_THE_OS) {
+        platform_lacks(&format!("what the {id} backend needs"), why);
     } else if why.contains(RUNTIME_NOT_EMULATED) {
         platform_lacks("a native worker for the language runtime", why);
     } else if absence_excused(id, &why) {
@@ -137,6 +142,35 @@ mod tests {
         // The variable is read, not cached: this test sees what its process was given.
         let expected = std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true") || v == "1");
         assert_eq!(under_ci(), expected);
+    }
+
+    #[test]
+    fn what_the_platform_or_the_build_decides_is_excused_and_a_missing_install_is_not() {
+        let os = "the operating system refuses AF_ALG sockets here (Address family not supported by protocol (os error 97)), so the kernel's crypto API cannot be reached";
+        // Whatever the library's id: no test matches an id to excuse it.
+        assert!(absence_excused("kernel", os));
+        assert!(absence_excused("any", os));
+        assert!(absence_excused(
+            "boring",
+            "this build of cryptobench leaves out BoringSSL: rebuild with `--features boringssl` (cmake)"
+        ));
+        assert!(absence_excused(
+            "node",
+            "this worker runs under qemu-aarch64, but a language runtime's driver would run natively, so its figures would not describe the emulated machine"
+        ));
+        let install = "no OpenSSL libcrypto found on this system (tried libcrypto.so.3)";
+        assert_eq!(
+            absence_excused("kernel", install),
+            std::env::var(WITHOUT_ENV).is_ok_and(|l| l.split(',').any(|x| x.trim() == "kernel"))
+        );
+    }
+
+    #[test]
+    fn a_refusal_of_the_os_skips_everywhere_and_a_missing_library_fails_under_ci() {
+        let refused = std::panic::catch_unwind(|| backend_unavailable("kernel", "the operating system refuses AF_ALG sockets here"));
+        assert!(refused.is_ok(), "skipped, CI or not");
+        let missing = std::panic::catch_unwind(|| backend_unavailable("openssl-test-id", "no OpenSSL libcrypto found on this system"));
+        assert_eq!(missing.is_err(), under_ci());
     }
 
     #[test]

@@ -12,7 +12,7 @@
 // pub mod cryptopp;
 // pub mod gcrypt;
 // pub mod gnutls;
-// pub mod kernel;
+pub mod kernel;
 // pub mod mbedtls;
 // pub mod nettle;
 pub mod openssl;
@@ -38,7 +38,7 @@ pub static LIBRARIES: &[&Entry] = &[
     // &nettle::ENTRY,
     // &rustcrypto::ENTRY,
     // &sodium::ENTRY,
-    // &kernel::ENTRY,
+    &kernel::ENTRY,
     // &ring::ENTRY,
     // &aws_lc::ENTRY,
     // &gnutls::ENTRY,

@@ -2,24 +2,59 @@
 //! hash), the path to in-kernel drivers and crypto co-processors. The driver
 //! the kernel chose for an algorithm (the highest-priority implementation
 //! of that name in `/proc/crypto`) is reported per cell. Where the socket
-//! family is refused (EAFNOSUPPORT, or EPERM in some containers) the backend
-//! is unavailable with that reason.
+//! family is refused (EAFNOSUPPORT, or EPERM in some containers), and on
+//! every system but Linux, the library is unavailable with that reason.
 
-mod primitives;
+#[cfg(target_os = "linux")]
+mod calls;
+#[cfg(target_os = "linux")]
+mod sessions;
+#[cfg(target_os = "linux")]
 mod socket;
 
-use std::collections::BTreeMap;
-use std::io;
+use std::fmt::Display;
 
-use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::AlgorithmSpec;
 
-use self::primitives::{AeadMessage, CipherMessage, CipherStream, DigestMessage, DigestStream};
-use self::socket::{Control, Op, Tfm, CHUNK};
-use crate::error::{BackendError, OpenError};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::backend::Backend;
+use crate::error::OpenError;
+use crate::registry::{Entry, Kind};
+
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "kernel",
+    name: "Linux kernel crypto API",
+    kind: Kind::OsApi,
+    open,
+    install: Some("a Linux kernel with AF_ALG (CONFIG_CRYPTO_USER_API_SKCIPHER, _AEAD, _HASH) and a sandbox that allows the socket family"),
+    feature: None,
+    view: None,
+    mask: None,
+};
+
+/// Why the kernel's crypto API cannot be reached: `what` the operating
+/// system refuses. (The words are those crates/testkit recognises,
+/// REFUSED_BY_THE_OS: a fact of the platform, not a missing install.)
+fn refused(what: impl Display) -> OpenError {
+    OpenError::Refused(format!(
+        "the operating system refuses {what}, so the kernel's crypto API cannot be reached"
+    ))
+}
+
+#[cfg(target_os = "linux")]
+fn open(path: Option<&str>) -> Result<Box<dyn Backend>, OpenError> {
+    let _ = path; // an OS interface loads no file (the registry refuses a path first)
+    Ok(Box::new(linux::KernelLibrary::open()?))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open(path: Option<&str>) -> Result<Box<dyn Backend>, OpenError> {
+    let _ = path;
+    Err(refused("AF_ALG sockets (only Linux has them)"))
+}
 
 /// (AF_ALG type, kernel algorithm name) of a catalog algorithm.
+#[cfg_attr(not(any(target_os = "linux", test)), allow(dead_code))]
 fn kernel_name(alg: &AlgorithmSpec) -> Option<(&'static str, String)> {
     let digest = |n: &str| Some(("hash", n.to_string()));
     match alg.id {
@@ -42,12 +77,14 @@ fn kernel_name(alg: &AlgorithmSpec) -> Option<(&'static str, String)> {
 }
 
 /// The driver `/proc/crypto` lists with the highest priority for `name`: the one the kernel uses.
-pub fn driver_of(name: &str) -> Option<String> {
+#[cfg(target_os = "linux")]
+fn driver_of(name: &str) -> Option<String> {
     driver_in(&std::fs::read_to_string("/proc/crypto").ok()?, name)
 }
 
 /// [`driver_of`] over the text of `/proc/crypto`: entries separated by blank
 /// lines, `key : value` lines; entries whose self-test did not pass are ignored.
+#[cfg_attr(not(any(target_os = "linux", test)), allow(dead_code))]
 fn driver_in(text: &str, name: &str) -> Option<String> {
     let mut best: Option<(i64, String)> = None;
     for entry in text.split("\n\n") {
@@ -70,301 +107,126 @@ fn driver_in(text: &str, name: &str) -> Option<String> {
     best.map(|(_, d)| d)
 }
 
-fn os_error(call: &'static str, e: io::Error) -> BackendError {
-    BackendError::Call {
-        call,
-        detail: e.to_string(),
-    }
-}
+#[cfg(target_os = "linux")]
+mod linux {
+    //! The library on Linux: the transformation sockets, and the sessions
+    //! over their operation sockets (sessions.rs).
 
-pub struct KernelBackend {
-    release: String,
-}
+    use std::collections::BTreeMap;
 
-impl KernelBackend {
-    pub fn open() -> Result<KernelBackend, OpenError> {
-        socket::family_available().map_err(|e| {
-            OpenError::Refused(format!(
-                "the kernel refuses AF_ALG sockets here ({e}), so its crypto API cannot be reached"
-            ))
-        })?;
-        // SAFETY: uname fills a plain struct.
-        let mut u: libc::utsname = unsafe { std::mem::zeroed() };
-        let release = if unsafe { libc::uname(&mut u) } == 0 {
-            // SAFETY: uname NUL-terminates its fields.
-            unsafe { std::ffi::CStr::from_ptr(u.release.as_ptr()) }
-                .to_string_lossy()
-                .into_owned()
-        } else {
-            "unknown".into()
-        };
-        Ok(KernelBackend { release })
+    use cryptobench_core::result::BackendInfo;
+    use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
+
+    use super::calls::os_error;
+    use super::sessions::{KernelCipher, KernelDigest, NO_AEAD_STREAM, NO_REKEY};
+    use super::socket::{family_available, Tfm};
+    use super::{driver_of, kernel_name, refused};
+    use crate::error::{BackendError, OpenError};
+    use crate::library::{CipherTask, DigestTask, Library};
+
+    pub struct KernelLibrary {
+        release: String,
     }
 
-    fn name(&self, alg: &AlgorithmSpec) -> Result<(&'static str, String), BackendError> {
-        kernel_name(alg).ok_or_else(|| BackendError::Unsupported(format!("{} (no kernel algorithm mapped)", alg.id)))
-    }
-
-    /// A bound transformation, keyed (and with the tag length set, for AEADs).
-    fn tfm(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<Tfm, BackendError> {
-        let (kind, name) = self.name(alg)?;
-        let tfm = Tfm::bind(kind, &name).map_err(|e| match e.raw_os_error() {
-            Some(libc::ENOENT) => BackendError::Unsupported(format!("{} (the kernel has no {name})", alg.id)),
-            _ => os_error("bind(AF_ALG)", e),
-        })?;
-        if !alg.is_digest() {
-            tfm.set_key(key).map_err(|e| os_error("setsockopt(ALG_SET_KEY)", e))?;
+    impl KernelLibrary {
+        pub fn open() -> Result<KernelLibrary, OpenError> {
+            family_available().map_err(|e| refused(format_args!("AF_ALG sockets here ({e})")))?;
+            // SAFETY: uname fills a plain struct.
+            let mut u: libc::utsname = unsafe { std::mem::zeroed() };
+            let release = if unsafe { libc::uname(&mut u) } == 0 {
+                // SAFETY: uname NUL-terminates its fields.
+                unsafe { std::ffi::CStr::from_ptr(u.release.as_ptr()) }
+                    .to_string_lossy()
+                    .into_owned()
+            } else {
+                "unknown".into()
+            };
+            Ok(KernelLibrary { release })
         }
-        if alg.class == AlgorithmClass::Aead {
-            tfm.set_authsize(alg.tag_len)
-                .map_err(|e| os_error("setsockopt(ALG_SET_AEAD_AUTHSIZE)", e))?;
-        }
-        Ok(tfm)
-    }
-}
 
-/// One skcipher request over `input`, or over `out` itself where `input`
-/// is None (in place), sent in chunks below the socket buffer and chained
-/// by the kernel's IV; the result is read into `out`.
-pub fn skcipher(op: &Op, encrypt: bool, iv: &[u8], xts: bool, input: Option<&[u8]>, out: &mut [u8]) -> Result<(), BackendError> {
-    let len = out.len();
-    if input.is_some_and(|i| i.len() != len) {
-        return Err(BackendError::Invalid("input and output differ in length".into()));
-    }
-    if xts && len > CHUNK {
-        return Err(BackendError::Unsupported(format!(
-            "kernel XTS data units above {CHUNK} bytes (one request must fit the socket buffer)"
-        )));
-    }
-    let control = Control {
-        op: Some(if encrypt { libc::ALG_OP_ENCRYPT } else { libc::ALG_OP_DECRYPT }),
-        iv: (!iv.is_empty()).then_some(iv),
-        assoclen: None,
-    };
-    let mut at = 0;
-    while at < len {
-        let n = CHUNK.min(len - at);
-        let last = at + n == len;
-        let c = if at == 0 { &control } else { &Control::default() };
-        let chunk = match input {
-            Some(i) => &i[at..at + n],
-            None => &out[at..at + n],
-        };
-        op.send(c, &[chunk], !last).map_err(|e| os_error("sendmsg", e))?;
-        op.read(&mut out[at..at + n]).map_err(|e| os_error("read", e))?;
-        at += n;
-    }
-    Ok(())
-}
-
-/// Sends one AEAD request: AAD ‖ the data parts (algif_aead); the kernel
-/// has taken them all when this returns, so the caller may then read the
-/// result into the same buffers.
-pub fn aead_send(op: &Op, encrypt: bool, iv: &[u8], aad: &[u8], parts: &[&[u8]]) -> Result<(), BackendError> {
-    let total: usize = aad.len() + parts.iter().map(|p| p.len()).sum::<usize>();
-    if total > CHUNK {
-        return Err(BackendError::Unsupported(format!(
-            "kernel AEAD messages above {CHUNK} bytes (algif_aead takes one request whole, within the socket buffer)"
-        )));
-    }
-    let control = Control {
-        op: Some(if encrypt { libc::ALG_OP_ENCRYPT } else { libc::ALG_OP_DECRYPT }),
-        iv: Some(iv),
-        assoclen: Some(aad.len() as u32),
-    };
-    match parts {
-        [one] => op.send(&control, &[aad, one], false),
-        [one, two] => op.send(&control, &[aad, one, two], false),
-        _ => return Err(BackendError::Invalid("an AEAD request has one or two data parts".into())),
-    }
-    .map_err(|e| os_error("sendmsg", e))
-}
-
-/// Reads an AEAD result, AAD ‖ output (‖ tag when encrypting), into the
-/// buffers of `out` in order; a tag that does not verify is EBADMSG.
-pub fn aead_read(op: &Op, out: &mut [&mut [u8]]) -> Result<(), BackendError> {
-    op.read_parts(out).map_err(|e| match e.raw_os_error() {
-        Some(libc::EBADMSG) => BackendError::AuthenticationFailed,
-        _ => os_error("read", e),
-    })
-}
-
-/// A whole message through a hash operation socket: updates with MSG_MORE, then the final.
-pub fn hash(op: &Op, msg: &[u8], out: &mut [u8]) -> Result<(), BackendError> {
-    for chunk in msg.chunks(CHUNK) {
-        op.send(&Control::default(), &[chunk], true).map_err(|e| os_error("sendmsg", e))?;
-    }
-    op.send(&Control::default(), &[], false).map_err(|e| os_error("sendmsg", e))?;
-    op.read(out).map_err(|e| os_error("read", e))
-}
-
-impl Backend for KernelBackend {
-    fn info(&self) -> BackendInfo {
-        let mut details = BTreeMap::new();
-        details.insert("interface".to_string(), "AF_ALG (skcipher, aead, hash)".to_string());
-        BackendInfo {
-            id: "kernel".into(),
-            name: "Linux kernel crypto API".into(),
-            version: format!("Linux {}", self.release),
-            library_path: None,
-            cpu_capabilities: None,
-            details,
-        }
-    }
-
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let r = self.name(alg).and_then(|(kind, name)| {
-            Tfm::bind(kind, &name)
-                .map(drop)
-                .map_err(|e| BackendError::Unsupported(format!("{} (binding {name} fails: {e})", alg.id)))
-        });
-        Support::from(r)
-    }
-
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        let op = self.tfm(alg, key)?.accept().map_err(|e| os_error("accept", e))?;
-        if alg.class == AlgorithmClass::Aead {
-            let (mut aad_out, mut ciphertext, mut tag) = (vec![0u8; aad.len()], vec![0u8; plaintext.len()], vec![0u8; alg.tag_len]);
-            aead_send(&op, true, iv, aad, &[plaintext])?;
-            aead_read(&op, &mut [&mut aad_out, &mut ciphertext, &mut tag])?;
-            return Ok(Sealed { ciphertext, tag });
-        }
-        let mut out = vec![0u8; plaintext.len()];
-        skcipher(&op, true, iv, alg.id.ends_with("-xts"), Some(plaintext), &mut out)?;
-        Ok(Sealed {
-            ciphertext: out,
-            tag: Vec::new(),
-        })
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        let op = self.tfm(alg, key)?.accept().map_err(|e| os_error("accept", e))?;
-        if alg.class == AlgorithmClass::Aead {
-            if tag.len() != alg.tag_len {
-                return Err(BackendError::AuthenticationFailed);
+        /// A bound transformation, keyed (and with the tag length set, for AEADs).
+        fn tfm(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<Tfm, BackendError> {
+            let (kind, name) =
+                kernel_name(alg).ok_or_else(|| BackendError::Unsupported(format!("{} (no kernel algorithm mapped)", alg.id)))?;
+            let tfm = Tfm::bind(kind, &name).map_err(|e| match e.raw_os_error() {
+                Some(libc::ENOENT) => BackendError::Unsupported(format!("{} (the kernel has no {name})", alg.id)),
+                _ => BackendError::Unsupported(format!("{} (binding {name} fails: {e})", alg.id)),
+            })?;
+            if !alg.is_digest() {
+                tfm.set_key(key).map_err(|e| os_error("setsockopt(ALG_SET_KEY)", e))?;
             }
-            let (mut aad_out, mut out) = (vec![0u8; aad.len()], vec![0u8; ciphertext.len()]);
-            aead_send(&op, false, iv, aad, &[ciphertext, tag])?;
-            aead_read(&op, &mut [&mut aad_out, &mut out])?;
-            return Ok(out);
+            if alg.class == AlgorithmClass::Aead {
+                tfm.set_authsize(alg.tag_len)
+                    .map_err(|e| os_error("setsockopt(ALG_SET_AEAD_AUTHSIZE)", e))?;
+            }
+            Ok(tfm)
         }
-        let mut out = vec![0u8; ciphertext.len()];
-        skcipher(&op, false, iv, alg.id.ends_with("-xts"), Some(ciphertext), &mut out)?;
-        Ok(out)
     }
 
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        let op = self.tfm(alg, &[])?.accept().map_err(|e| os_error("accept", e))?;
-        let mut out = vec![0u8; alg.digest_len];
-        hash(&op, message, &mut out)?;
-        Ok(out)
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        let (_, name) = self.name(alg)?;
-        let implementation = driver_of(&name);
-        if cell.rekey {
-            return Err(BackendError::Unsupported(format!(
-                "{} with --rekey (AF_ALG refuses a new key while an operation socket is open)",
-                alg.id
-            )));
+    impl Library for KernelLibrary {
+        fn info(&self) -> BackendInfo {
+            let mut details = BTreeMap::new();
+            details.insert("interface".to_string(), "AF_ALG (skcipher, aead, hash)".to_string());
+            BackendInfo {
+                id: "kernel".into(),
+                name: "Linux kernel crypto API".into(),
+                version: format!("Linux {}", self.release),
+                library_path: None,
+                cpu_capabilities: None,
+                details,
+            }
         }
-        if alg.is_digest() {
+
+        fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+            task.with(|encrypt| {
+                let tfm = self.tfm(alg, key)?;
+                let op = tfm.accept().map_err(|e| os_error("accept", e))?;
+                Ok(KernelCipher {
+                    _tfm: tfm,
+                    op,
+                    encrypt,
+                    aead: alg.class == AlgorithmClass::Aead,
+                    xts: alg.id.ends_with("-xts"),
+                    iv: iv.to_vec(),
+                    started: false,
+                })
+            })
+        }
+
+        fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
             let tfm = self.tfm(alg, &[])?;
             let op = tfm.accept().map_err(|e| os_error("accept", e))?;
-            let out = vec![0u8; alg.digest_len];
-            return Ok(match cell.mode {
-                Mode::Message => Box::new(DigestMessage {
-                    _tfm: tfm,
-                    op,
-                    out,
-                    implementation,
-                }),
-                Mode::Stream => Box::new(DigestStream {
-                    _tfm: tfm,
-                    op,
-                    out,
-                    implementation,
-                }),
-            });
-        }
-        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
-        let encrypt = cell.operation == Operation::Encrypt;
-        let tfm = self.tfm(alg, &inputs.key)?;
-        let op = tfm.accept().map_err(|e| os_error("accept", e))?;
-        let xts = alg.id.ends_with("-xts");
-        if alg.class == AlgorithmClass::Aead {
-            if cell.mode == Mode::Stream {
-                return Err(BackendError::Unsupported(format!(
-                    "{} in stream mode (algif_aead processes whole messages only; use --mode message)",
-                    alg.id
-                )));
-            }
-            let sealed = self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?;
-            return Ok(Box::new(AeadMessage {
+            task.with(KernelDigest {
                 _tfm: tfm,
                 op,
-                encrypt,
-                iv: inputs.iv.clone(),
-                aad: inputs.aad.clone(),
-                tag: if encrypt { vec![0; alg.tag_len] } else { sealed.tag },
-                ciphertext: if encrypt { Vec::new() } else { sealed.ciphertext },
-                aad_out: vec![0; inputs.aad.len()],
-                implementation,
-            }));
+                len: alg.digest_len,
+            })
         }
-        Ok(match cell.mode {
-            Mode::Stream => {
-                // CTR and CFB chain through the kernel's IV only after whole blocks.
-                if alg.granularity == 1 && !xts && !cell.size.is_multiple_of(16) {
-                    return Err(BackendError::Unsupported(format!(
-                        "{} in stream mode with {}-byte updates (the kernel chains only after whole 16-byte blocks)",
-                        alg.id, cell.size
-                    )));
-                }
-                Box::new(CipherStream {
-                    _tfm: tfm,
-                    op,
-                    encrypt,
-                    iv: inputs.iv.clone(),
-                    xts,
-                    started: false,
-                    implementation,
-                })
+
+        fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+            kernel_name(alg)?;
+            if cell.rekey {
+                return Some(format!("{} with --rekey ({NO_REKEY})", alg.id));
             }
-            Mode::Message => {
-                let ciphertext = if encrypt {
-                    Vec::new()
-                } else {
-                    self.encrypt_once(alg, &inputs.key, &inputs.iv, &[], message)?.ciphertext
-                };
-                Box::new(CipherMessage {
-                    _tfm: tfm,
-                    op,
-                    encrypt,
-                    iv: inputs.iv.clone(),
-                    xts,
-                    ciphertext,
-                    implementation,
-                })
+            if cell.mode != Mode::Stream || alg.is_digest() {
+                return None;
             }
-        })
+            if alg.class == AlgorithmClass::Aead {
+                return Some(format!("{} in stream mode ({NO_AEAD_STREAM})", alg.id));
+            }
+            // CTR and CFB chain through the kernel's IV only after whole blocks.
+            if alg.granularity == 1 && !alg.id.ends_with("-xts") && !cell.size.is_multiple_of(16) {
+                return Some(format!(
+                    "{} in stream mode with {}-byte updates (the kernel chains only after whole 16-byte blocks)",
+                    alg.id, cell.size
+                ));
+            }
+            None
+        }
+
+        fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+            driver_of(&kernel_name(alg)?.1)
+        }
     }
 }
 
@@ -401,6 +263,16 @@ priority     : 100
         assert_eq!(driver_in(PROC_CRYPTO, "gcm(aes)").as_deref(), Some("generic-gcm-aesni"));
         assert_eq!(driver_in(PROC_CRYPTO, "sha256").as_deref(), Some("sha256-generic"));
         assert_eq!(driver_in(PROC_CRYPTO, "cbc(aes)"), None);
+    }
+
+    #[test]
+    fn a_refusal_says_so_as_the_tests_expect() {
+        let e = refused("AF_ALG sockets here (Address family not supported by protocol (os error 97))");
+        assert!(e.to_string().contains(cryptobench_testkit::REFUSED_BY_THE_OS), "{e}");
+        // Where this machine refuses them (a sandbox, another system), the same words.
+        if let Err(e) = open(None) {
+            assert!(e.to_string().contains(cryptobench_testkit::REFUSED_BY_THE_OS), "{e}");
+        }
     }
 
     #[test]
