@@ -18,7 +18,7 @@ pub mod kernel;
 pub mod openssl;
 // mod provider_hmac;
 // pub mod ring;
-// pub mod runtime;
+pub mod runtime;
 // pub mod rustcrypto;
 // pub mod sodium;
 // pub mod tomcrypt;
@@ -48,11 +48,11 @@ pub static LIBRARIES: &[&Entry] = &[
     // &botan::ENTRY,
     // &cryptopp::ENTRY,
     // &boringssl::ENTRY,
-    // &runtime::PYTHON_HASHLIB,
-    // &runtime::PYTHON_CRYPTOGRAPHY,
-    // &runtime::NODE,
-    // &runtime::GO,
-    // &runtime::JAVA,
+    &runtime::PYTHON_HASHLIB,
+    &runtime::PYTHON_CRYPTOGRAPHY,
+    &runtime::NODE,
+    &runtime::GO,
+    &runtime::JAVA,
 ];
 
 /// The reference library linked into every worker: the second library of

@@ -11,39 +11,39 @@ use crate::error::OpenError;
 const SOURCES: &[Source] = &[
     Source {
         name: "go.mod",
-        text: include_str!("../../../../drivers/go/go.mod"),
+        text: include_str!("../../../../../drivers/go/go.mod"),
     },
     Source {
         name: "go.sum",
-        text: include_str!("../../../../drivers/go/go.sum"),
+        text: include_str!("../../../../../drivers/go/go.sum"),
     },
     Source {
         name: "driver.go",
-        text: include_str!("../../../../drivers/go/driver.go"),
+        text: include_str!("../../../../../drivers/go/driver.go"),
     },
     Source {
         name: "cputime_linux.go",
-        text: include_str!("../../../../drivers/go/cputime_linux.go"),
+        text: include_str!("../../../../../drivers/go/cputime_linux.go"),
     },
     Source {
         name: "cputime_other.go",
-        text: include_str!("../../../../drivers/go/cputime_other.go"),
+        text: include_str!("../../../../../drivers/go/cputime_other.go"),
     },
     Source {
         name: "fips_go124.go",
-        text: include_str!("../../../../drivers/go/fips_go124.go"),
+        text: include_str!("../../../../../drivers/go/fips_go124.go"),
     },
     Source {
         name: "fips_old.go",
-        text: include_str!("../../../../drivers/go/fips_old.go"),
+        text: include_str!("../../../../../drivers/go/fips_old.go"),
     },
     Source {
         name: "sha3_go120.go",
-        text: include_str!("../../../../drivers/go/sha3_go120.go"),
+        text: include_str!("../../../../../drivers/go/sha3_go120.go"),
     },
     Source {
         name: "sha3_old.go",
-        text: include_str!("../../../../drivers/go/sha3_old.go"),
+        text: include_str!("../../../../../drivers/go/sha3_old.go"),
     },
 ];
 

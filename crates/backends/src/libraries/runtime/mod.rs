@@ -5,21 +5,24 @@
 //! [`install`]) started as a child process of the worker, talking over a pipe
 //! ([`pipe`]; docs/ARCHITECTURE.md, "Runtime drivers").
 //!
-//! The one-shot calls forward to the driver, so the known answers, round
-//! trips, tamper checks, cross-backend agreement and Wycheproof vectors of
-//! the Rust side apply unchanged, and no vector is written twice. A timed
-//! [`Primitive::run`] asks the driver to run the calls in its own loop and
-//! to time that loop with the runtime's monotonic clock
-//! ([`Primitive::inside_timing`]); calibration, warm-up, the stop rule and
-//! the statistics stay the harness's.
+//! A runtime is a [`Library`] like any other: its sessions (sessions.rs)
+//! send the driver's one-shot requests, so support, the known answers,
+//! round trips, tamper checks, cross-backend agreement and Wycheproof
+//! vectors of the Rust side apply unchanged, and no vector is written
+//! twice. Its timed cells alone are its own ([`Library::forwarded`],
+//! forwarded.rs): a timed [`Primitive::run`] asks the driver to run the
+//! calls in its own loop and to time that loop with the runtime's monotonic
+//! clock ([`Primitive::inside_timing`]); calibration, warm-up, the stop
+//! rule and the statistics stay the harness's.
 
+mod forwarded;
 mod go;
 mod install;
 mod java;
 mod node;
 mod pipe;
-mod primitive;
 mod python;
+mod sessions;
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
@@ -29,10 +32,14 @@ use std::process::Command;
 use cryptobench_core::result::{BackendInfo, EMULATOR_ENV};
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
+use self::forwarded::RuntimePrimitive;
 use self::pipe::{Driver, Start};
-use self::primitive::RuntimePrimitive;
+use self::sessions::{DriverCipher, DriverDigest};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Sealed};
 use crate::error::{BackendError, OpenError};
-use crate::backend::{check_key_and_iv, check_mode, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::library::{CipherTask, DigestTask, Library};
+use crate::primitive::Primitive;
+use crate::registry::{Entry, Kind};
 
 /// Every runtime configuration, by backend id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -125,8 +132,33 @@ impl Runtime {
     }
 }
 
+/// The registry's entry of a runtime: no install hint, since its reason
+/// says what to install (the runtime, its module, or its compiler).
+const fn entry(id: &'static str, name: &'static str, open: fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>) -> Entry {
+    Entry {
+        id,
+        name,
+        kind: Kind::Runtime,
+        open,
+        install: None,
+        feature: None,
+        view: None,
+        mask: None,
+    }
+}
+
+pub static PYTHON_HASHLIB: Entry = entry("python:hashlib", "Python hashlib", |program| {
+    RuntimeLibrary::open_boxed(Runtime::PythonHashlib, program)
+});
+pub static PYTHON_CRYPTOGRAPHY: Entry = entry("python:cryptography", "Python cryptography", |program| {
+    RuntimeLibrary::open_boxed(Runtime::PythonCryptography, program)
+});
+pub static NODE: Entry = entry("node", "Node.js", |program| RuntimeLibrary::open_boxed(Runtime::Node, program));
+pub static GO: Entry = entry("go", "Go", |program| RuntimeLibrary::open_boxed(Runtime::Go, program));
+pub static JAVA: Entry = entry("java", "Java", |program| RuntimeLibrary::open_boxed(Runtime::Java, program));
+
 /// A runtime configuration: its driver process and its self-description.
-pub struct RuntimeBackend {
+pub struct RuntimeLibrary {
     runtime: Runtime,
     driver: RefCell<Driver>,
     info: BackendInfo,
@@ -136,10 +168,14 @@ pub struct RuntimeBackend {
     warmed: RefCell<Vec<(String, Operation, Mode)>>,
 }
 
-impl RuntimeBackend {
+impl RuntimeLibrary {
+    fn open_boxed(runtime: Runtime, program: Option<&str>) -> Result<Box<dyn Backend>, OpenError> {
+        Ok(Box::new(RuntimeLibrary::open(runtime, program)?))
+    }
+
     /// Starts the driver; `program` is the runtime's executable where the
     /// configuration names one (`--backend go=/usr/lib/go-1.19/bin/go`).
-    pub fn open(runtime: Runtime, program: Option<&str>) -> Result<RuntimeBackend, OpenError> {
+    pub fn open(runtime: Runtime, program: Option<&str>) -> Result<RuntimeLibrary, OpenError> {
         // A worker started through an emulator (`--arch`) would start a native
         // driver: its figures would not describe the emulated machine. (The
         // wording is matched by cryptobench_testkit::RUNTIME_NOT_EMULATED.)
@@ -207,7 +243,7 @@ impl RuntimeBackend {
             cpu_capabilities: details.remove("cpu"),
             details,
         };
-        Ok(RuntimeBackend {
+        Ok(RuntimeLibrary {
             runtime,
             driver: RefCell::new(driver),
             info,
@@ -230,91 +266,59 @@ impl RuntimeBackend {
     }
 }
 
-fn operation(op: Operation) -> &'static str {
-    match op {
-        Operation::Encrypt => "encrypt",
-        Operation::Decrypt => "decrypt",
-        Operation::Digest => "digest",
-        Operation::Mac => "mac",
-        // Public-key cells go through `Backend::pk()`, which no runtime offers;
-        // a driver asked for one of these answers `unsupported`.
-        Operation::Sign => "sign",
-        Operation::Verify => "verify",
-        Operation::Keygen => "keygen",
-        Operation::Encaps => "encaps",
-        Operation::Decaps => "decaps",
-        Operation::Derive => "derive",
-    }
-}
-
-impl Backend for RuntimeBackend {
+impl Library for RuntimeLibrary {
     fn info(&self) -> BackendInfo {
         self.info.clone()
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(self.check_supported(alg))
-    }
-
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let _ = iv; // every message sends its IV
         self.check_supported(alg)?;
-        check_key_and_iv(alg, key, iv)?;
-        let mut d = self.driver.borrow_mut();
-        d.send(
-            format_args!("encrypt {} {} {} {} {}", alg.id, key.len(), iv.len(), aad.len(), plaintext.len()),
-            &[key, iv, aad, plaintext],
-        )?;
-        let v = d.ok()?;
-        let ciphertext = d.read_vec(v.get(0, self.name())?)?;
-        let tag = d.read_vec(v.get(1, self.name())?)?;
-        Ok(Sealed { ciphertext, tag })
+        task.with(|_encrypt| {
+            Ok(DriverCipher {
+                driver: &self.driver,
+                name: self.name(),
+                alg: alg.id,
+                key: key.to_vec(),
+            })
+        })
     }
 
-    fn decrypt_once(
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        self.check_supported(alg)?;
+        task.with(self.digest_session(alg, None))
+    }
+
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        self.check_supported(alg)?;
+        task.with(self.digest_session(alg, Some(key)))
+    }
+
+    /// Every timed cell: prepared in the driver, whose loop times itself. A
+    /// message decryption decrypts a genuine message, sealed once here.
+    fn forwarded(
         &self,
+        cell: &CellSpec,
         alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        self.check_supported(alg)?;
-        check_key_and_iv(alg, key, iv)?;
-        let mut d = self.driver.borrow_mut();
-        d.send(
-            format_args!(
-                "decrypt {} {} {} {} {} {}",
-                alg.id,
-                key.len(),
-                iv.len(),
-                aad.len(),
-                ciphertext.len(),
-                tag.len()
-            ),
-            &[key, iv, aad, ciphertext, tag],
-        )?;
-        let v = d.ok()?;
-        d.read_vec(v.get(0, self.name())?)
+        inputs: &CellInputs,
+        message: &[u8],
+    ) -> Option<Result<Box<dyn Primitive + '_>, BackendError>> {
+        Some(self.prepare_in_driver(cell, alg, inputs, message))
+    }
+}
+
+impl RuntimeLibrary {
+    fn digest_session(&self, alg: &AlgorithmSpec, key: Option<&[u8]>) -> DriverDigest<'_> {
+        DriverDigest {
+            driver: &self.driver,
+            name: self.name(),
+            alg: alg.id,
+            key: key.map(<[u8]>::to_vec),
+            updated: Vec::new(),
+        }
     }
 
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        self.check_supported(alg)?;
-        let mut d = self.driver.borrow_mut();
-        d.send(format_args!("digest {} {}", alg.id, message.len()), &[message])?;
-        let v = d.ok()?;
-        d.read_vec(v.get(0, self.name())?)
-    }
-
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        self.check_supported(alg)?;
-        let mut d = self.driver.borrow_mut();
-        d.send(format_args!("mac {} {} {}", alg.id, key.len(), message.len()), &[key, message])?;
-        let v = d.ok()?;
-        d.read_vec(v.get(0, self.name())?)
-    }
-
-    fn prepare(
+    fn prepare_in_driver(
         &self,
         cell: &CellSpec,
         alg: &AlgorithmSpec,
@@ -322,58 +326,33 @@ impl Backend for RuntimeBackend {
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         self.check_supported(alg)?;
-        check_mode(alg, cell)?;
         if !alg.is_digest() {
             check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         }
-        // Stream mode carries no AAD (as in every backend); a message decryption
-        // decrypts a genuine message, sealed once here.
-        let aad: &[u8] = if cell.mode == Mode::Message { &inputs.aad } else { &[] };
-        let decrypts_message = cell.operation == Operation::Decrypt && cell.mode == Mode::Message;
-        let sealed = if decrypts_message {
-            self.encrypt_once(alg, &inputs.key, &inputs.iv, aad, message)?
+        let sealed = if cell.operation == Operation::Decrypt && cell.mode == Mode::Message {
+            self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?
         } else {
             Sealed {
                 ciphertext: Vec::new(),
                 tag: Vec::new(),
             }
         };
-        let (key, iv): (&[u8], &[u8]) = if alg.is_digest() { (&[], &[]) } else { (&inputs.key, &inputs.iv) };
         let handle = self.next_handle.get();
         self.next_handle.set(handle + 1);
-        let call = {
-            let mut d = self.driver.borrow_mut();
-            d.send(
-                format_args!(
-                    "prepare {handle} {} {} {} {} {} {} {} {} {} {}",
-                    alg.id,
-                    operation(cell.operation),
-                    cell.mode.name(),
-                    u8::from(cell.rekey),
-                    message.len(),
-                    key.len(),
-                    iv.len(),
-                    aad.len(),
-                    sealed.ciphertext.len(),
-                    sealed.tag.len()
-                ),
-                &[key, iv, aad, &sealed.ciphertext, &sealed.tag],
-            )?;
-            let v = d.ok()?;
-            String::from_utf8_lossy(&d.read_vec(v.get(0, self.name())?)?).into_owned()
+        let prepared = forwarded::Cell {
+            handle,
+            cell,
+            alg,
+            inputs,
+            size: message.len(),
+            sealed: &sealed,
         };
         let row = (alg.id.to_string(), cell.operation, cell.mode);
         let first_of_row = !self.warmed.borrow().contains(&row);
+        let primitive = RuntimePrimitive::prepare(&self.driver, self.name(), prepared, self.runtime.warmup_ns(first_of_row))?;
         if first_of_row {
             self.warmed.borrow_mut().push(row);
         }
-        Ok(Box::new(RuntimePrimitive::new(
-            &self.driver,
-            self.name(),
-            handle,
-            decrypts_message.then_some(message.len()),
-            call,
-            self.runtime.warmup_ns(first_of_row),
-        )))
+        Ok(Box::new(primitive))
     }
 }

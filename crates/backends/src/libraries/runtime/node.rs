@@ -9,7 +9,7 @@ use crate::error::OpenError;
 
 const SOURCES: &[Source] = &[Source {
     name: "driver.js",
-    text: include_str!("../../../../drivers/node/driver.js"),
+    text: include_str!("../../../../../drivers/node/driver.js"),
 }];
 
 pub const HINT: &str = "install Node.js (Debian: apt install nodejs) or name it with --backend node=/path/to/node";

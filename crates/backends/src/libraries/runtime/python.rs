@@ -8,7 +8,7 @@ use crate::error::OpenError;
 
 const SOURCES: &[Source] = &[Source {
     name: "driver.py",
-    text: include_str!("../../../../drivers/python/driver.py"),
+    text: include_str!("../../../../../drivers/python/driver.py"),
 }];
 
 const PYTHON_HINT: &str =

@@ -1,0 +1,151 @@
+//! A cell prepared inside a driver, known on the Rust side by its handle:
+//! the one timed primitive that is not a loop of crates/backends/src/timed/,
+//! since a runtime times its own loop. `run` sends the buffer, the driver
+//! runs the calls in its own loop, times the loop itself and sends the
+//! buffer back; nothing here allocates.
+
+use std::cell::RefCell;
+
+use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
+
+use super::pipe::Driver;
+use crate::backend::{CellInputs, Sealed};
+use crate::error::BackendError;
+use crate::primitive::Primitive;
+
+/// A cell as the driver's `prepare` request names it.
+pub struct Cell<'c> {
+    pub handle: u64,
+    pub cell: &'c CellSpec,
+    pub alg: &'c AlgorithmSpec,
+    pub inputs: &'c CellInputs,
+    /// The buffer's length the cell is prepared for.
+    pub size: usize,
+    /// The genuine message a message decryption decrypts (empty otherwise).
+    pub sealed: &'c Sealed,
+}
+
+fn operation(op: Operation) -> &'static str {
+    match op {
+        Operation::Encrypt => "encrypt",
+        Operation::Decrypt => "decrypt",
+        Operation::Digest => "digest",
+        Operation::Mac => "mac",
+        // Public-key cells go through `Backend::pk()`, which no runtime offers;
+        // a driver asked for one of these answers `unsupported`.
+        Operation::Sign => "sign",
+        Operation::Verify => "verify",
+        Operation::Keygen => "keygen",
+        Operation::Encaps => "encaps",
+        Operation::Decaps => "decaps",
+        Operation::Derive => "derive",
+    }
+}
+
+pub struct RuntimePrimitive<'a> {
+    driver: &'a RefCell<Driver>,
+    name: &'static str,
+    handle: u64,
+    /// A message decryption decrypts the prepared ciphertext: the buffer must have its length.
+    fixed_len: Option<usize>,
+    /// The runtime's call per iteration, as the driver names it.
+    call: String,
+    warmup_ns: u64,
+    /// Wall and CPU nanoseconds of the last `run`, measured inside the runtime.
+    last: Option<(u64, Option<u64>)>,
+}
+
+impl<'a> RuntimePrimitive<'a> {
+    /// Prepares `c` in the driver (`prepare H ALG OP MODE REKEY SIZE …`, docs/ARCHITECTURE.md).
+    /// Stream mode carries no AAD (as in every library).
+    pub fn prepare(driver: &'a RefCell<Driver>, name: &'static str, c: Cell<'_>, warmup_ns: u64) -> Result<Self, BackendError> {
+        let (cell, alg) = (c.cell, c.alg);
+        let aad: &[u8] = if cell.mode == Mode::Message { &c.inputs.aad } else { &[] };
+        let (key, iv): (&[u8], &[u8]) = if alg.is_digest() {
+            (&[], &[])
+        } else {
+            (&c.inputs.key, &c.inputs.iv)
+        };
+        let (ciphertext, tag) = (&c.sealed.ciphertext, &c.sealed.tag);
+        let call = {
+            let mut d = driver.borrow_mut();
+            d.send(
+                format_args!(
+                    "prepare {} {} {} {} {} {} {} {} {} {} {}",
+                    c.handle,
+                    alg.id,
+                    operation(cell.operation),
+                    cell.mode.name(),
+                    u8::from(cell.rekey),
+                    c.size,
+                    key.len(),
+                    iv.len(),
+                    aad.len(),
+                    ciphertext.len(),
+                    tag.len()
+                ),
+                &[key, iv, aad, ciphertext, tag],
+            )?;
+            let v = d.ok()?;
+            String::from_utf8_lossy(&d.read_vec(v.get(0, name)?)?).into_owned()
+        };
+        let decrypts_message = cell.operation == Operation::Decrypt && cell.mode == Mode::Message;
+        Ok(RuntimePrimitive {
+            driver,
+            name,
+            handle: c.handle,
+            fixed_len: decrypts_message.then_some(c.size),
+            call,
+            warmup_ns,
+            last: None,
+        })
+    }
+}
+
+impl Primitive for RuntimePrimitive<'_> {
+    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
+        if let Some(n) = self.fixed_len.filter(|&n| n != buf.len()) {
+            return Err(BackendError::Invalid(format!(
+                "the buffer has {} bytes, the prepared message {n}",
+                buf.len()
+            )));
+        }
+        let mut d = self.driver.borrow_mut();
+        d.send(format_args!("run {} {iterations} {}", self.handle, buf.len()), &[buf])?;
+        let v = d.ok()?;
+        d.read_into(buf)?;
+        self.last = Some((v.get(0, self.name)?.max(1), v.optional(1)));
+        Ok(())
+    }
+
+    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
+        let mut d = self.driver.borrow_mut();
+        d.send(format_args!("output {}", self.handle), &[])?;
+        match d.reply()? {
+            None => Ok(None),
+            Some(v) => Ok(Some(d.read_vec(v.get(0, self.name)?)?)),
+        }
+    }
+
+    fn implementation(&self) -> Option<String> {
+        Some(self.call.clone())
+    }
+
+    fn inside_timing(&self) -> Option<(u64, Option<u64>)> {
+        self.last
+    }
+
+    fn min_warmup_ns(&self) -> u64 {
+        self.warmup_ns
+    }
+}
+
+impl Drop for RuntimePrimitive<'_> {
+    /// The driver forgets the cell (its objects and buffers).
+    fn drop(&mut self) {
+        let mut d = self.driver.borrow_mut();
+        if d.send(format_args!("free {}", self.handle), &[]).is_ok() {
+            let _ = d.reply();
+        }
+    }
+}
