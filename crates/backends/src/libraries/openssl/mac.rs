@@ -71,6 +71,11 @@ impl<'a> Mac<'a> {
         })
     }
 
+    /// Whether this is HMAC (keyed by a digest's name).
+    pub fn is_hmac(&self) -> bool {
+        self.param.is_some_and(|(key, _)| key == c"digest")
+    }
+
     fn params(&self) -> [OsslParam; 2] {
         let end = || OsslParam {
             key: std::ptr::null::<c_char>(),
@@ -200,5 +205,15 @@ impl DigestSession for MacSession<'_> {
         let mut out = [0u8; 64];
         let n = self.ctx.dup()?.finish(&mut out)?;
         Ok(out[..n].to_vec())
+    }
+
+    /// What OpenSSL allocates inside a timed `message` call (found by the
+    /// allocation test, which counts C's `malloc`; tests/c_heap).
+    fn allocates(&self) -> Option<&'static str> {
+        self._mac.is_hmac().then_some(
+            "message: OpenSSL 3's HMAC starts a message by copying its keyed inner digest context and ends it by \
+             copying the outer one (EVP_MAC_init → HMAC_Init_ex, EVP_MAC_final → HMAC_Final: EVP_MD_CTX_copy_ex), \
+             and each copy makes the provider's digest context anew (its dupctx): 2 allocations per message",
+        )
     }
 }

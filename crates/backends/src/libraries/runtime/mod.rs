@@ -132,9 +132,12 @@ impl Runtime {
     }
 }
 
+/// How the registry opens a library (the type of [`Entry::open`]).
+type OpenFn = fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>;
+
 /// The registry's entry of a runtime: no install hint, since its reason
 /// says what to install (the runtime, its module, or its compiler).
-const fn entry(id: &'static str, name: &'static str, open: fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>) -> Entry {
+const fn entry(id: &'static str, name: &'static str, open: OpenFn) -> Entry {
     Entry {
         id,
         name,
