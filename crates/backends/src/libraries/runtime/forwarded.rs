@@ -14,7 +14,7 @@ use crate::error::BackendError;
 use crate::primitive::Primitive;
 
 /// A cell as the driver's `prepare` request names it.
-pub struct Cell<'c> {
+pub struct CellRequest<'c> {
     pub handle: u64,
     pub cell: &'c CellSpec,
     pub alg: &'c AlgorithmSpec,
@@ -58,7 +58,7 @@ pub struct RuntimePrimitive<'a> {
 impl<'a> RuntimePrimitive<'a> {
     /// Prepares `c` in the driver (`prepare H ALG OP MODE REKEY SIZE …`, docs/ARCHITECTURE.md).
     /// Stream mode carries no AAD (as in every library).
-    pub fn prepare(driver: &'a RefCell<Driver>, name: &'static str, c: Cell<'_>, warmup_ns: u64) -> Result<Self, BackendError> {
+    pub fn prepare(driver: &'a RefCell<Driver>, name: &'static str, c: CellRequest<'_>, warmup_ns: u64) -> Result<Self, BackendError> {
         let (cell, alg) = (c.cell, c.alg);
         let aad: &[u8] = if cell.mode == Mode::Message { &c.inputs.aad } else { &[] };
         let (key, iv): (&[u8], &[u8]) = if alg.is_digest() {

@@ -4,8 +4,7 @@
 
 use std::process::Command;
 
-use super::install::{self, Source};
-use super::Launch;
+use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
 const SOURCES: &[Source] = &[

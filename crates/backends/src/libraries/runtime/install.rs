@@ -11,6 +11,14 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
+/// How to start a driver, and the file it runs.
+pub struct Launch {
+    pub command: Command,
+    pub driver: PathBuf,
+    /// The driver's source in the repository, e.g. "drivers/python/driver.py".
+    pub source: &'static str,
+}
+
 /// One source file of a driver: its name in the install folder and its text.
 pub struct Source {
     pub name: &'static str,

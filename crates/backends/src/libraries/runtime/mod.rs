@@ -26,13 +26,12 @@ mod sessions;
 
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::process::Command;
 
 use cryptobench_core::result::{BackendInfo, EMULATOR_ENV};
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::forwarded::RuntimePrimitive;
+use self::install::Launch;
 use self::pipe::{Driver, Start};
 use self::sessions::{DriverCipher, DriverDigest};
 use crate::backend::{check_key_and_iv, Backend, CellInputs, Sealed};
@@ -49,14 +48,6 @@ pub enum Runtime {
     Node,
     Go,
     Java,
-}
-
-/// How to start a driver, and the file it runs.
-pub struct Launch {
-    pub command: Command,
-    pub driver: PathBuf,
-    /// The driver's source in the repository, e.g. "drivers/python/driver.py".
-    pub source: &'static str,
 }
 
 impl Runtime {
@@ -342,7 +333,7 @@ impl RuntimeLibrary {
         };
         let handle = self.next_handle.get();
         self.next_handle.set(handle + 1);
-        let prepared = forwarded::Cell {
+        let prepared = forwarded::CellRequest {
             handle,
             cell,
             alg,

@@ -3,8 +3,7 @@
 
 use std::process::Command;
 
-use super::install::{self, Source};
-use super::Launch;
+use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
 const SOURCES: &[Source] = &[Source {
