@@ -99,11 +99,10 @@ pub fn aead_send(op: &Op, encrypt: bool, iv: &[u8], aad: &[u8], data: &[u8]) -> 
     op.send(&control, &[aad, data], false).map_err(|e| os_error("sendmsg", e))
 }
 
-/// Reads an AEAD result, AAD ‖ output (‖ tag when encrypting): the AAD's
-/// `aad_len` bytes are skipped, the rest lands in the buffers of `out` in
-/// order; a tag that does not verify is EBADMSG.
-pub fn aead_read(op: &Op, aad_len: usize, out: &mut [&mut [u8]]) -> Result<(), BackendError> {
-    op.read_parts(aad_len, out).map_err(|e| match e.raw_os_error() {
+/// Reads an AEAD result, AAD ‖ output (‖ tag when encrypting), into the
+/// buffers of `out` in order; a tag that does not verify is EBADMSG.
+pub fn aead_read(op: &Op, out: &mut [&mut [u8]]) -> Result<(), BackendError> {
+    op.read_parts(out).map_err(|e| match e.raw_os_error() {
         Some(libc::EBADMSG) => BackendError::AuthenticationFailed,
         _ => os_error("read", e),
     })

@@ -118,7 +118,7 @@ mod linux {
     use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
     use super::calls::os_error;
-    use super::sessions::{KernelCipher, KernelDigest, NO_AEAD_STREAM, NO_REKEY};
+    use super::sessions::{aad_scratch, KernelCipher, KernelDigest, NO_AEAD_STREAM, NO_REKEY};
     use super::socket::{family_available, Tfm};
     use super::{driver_of, kernel_name, refused};
     use crate::error::{BackendError, OpenError};
@@ -181,14 +181,16 @@ mod linux {
             task.with(|encrypt| {
                 let tfm = self.tfm(alg, key)?;
                 let op = tfm.accept().map_err(|e| os_error("accept", e))?;
+                let aead = alg.class == AlgorithmClass::Aead;
                 Ok(KernelCipher {
                     _tfm: tfm,
                     op,
                     encrypt,
-                    aead: alg.class == AlgorithmClass::Aead,
+                    aead,
                     xts: alg.id.ends_with("-xts"),
                     iv: iv.to_vec(),
                     started: false,
+                    aad_out: aad_scratch(aead),
                 })
             })
         }

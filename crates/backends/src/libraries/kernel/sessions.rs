@@ -4,7 +4,7 @@
 //! call is one request on the operation socket (calls.rs).
 
 use super::calls::{aead_read, aead_send, hash, hash_update, os_error, skcipher, skcipher_update};
-use super::socket::{Op, Tfm};
+use super::socket::{Op, Tfm, CHUNK};
 use crate::error::BackendError;
 use crate::sessions::{unsupported, CipherSession, DigestSession};
 
@@ -31,6 +31,27 @@ pub struct KernelCipher {
     pub iv: Vec<u8>,
     /// Whether the stream's first update (operation and IV) was sent.
     pub started: bool,
+    /// Where the kernel's copy of an AEAD's AAD is read to: room for the
+    /// most a request holds, so that no call allocates (empty for other
+    /// ciphers). The kernel reads the AAD back from there, so it must be
+    /// as long as the AAD.
+    pub aad_out: Vec<u8>,
+}
+
+/// The part of `scratch` that the kernel's copy of an AAD of `len` bytes is read to.
+fn aad_out(scratch: &mut [u8], len: usize) -> Result<&mut [u8], BackendError> {
+    scratch
+        .get_mut(..len)
+        .ok_or_else(|| unsupported(format!("kernel AEAD AAD above {CHUNK} bytes (algif_aead takes one request whole)")))
+}
+
+/// The scratch of [`KernelCipher::aad_out`] for a cipher (`aead`) or none.
+pub fn aad_scratch(aead: bool) -> Vec<u8> {
+    if aead {
+        vec![0; CHUNK]
+    } else {
+        Vec::new()
+    }
 }
 
 impl CipherSession for KernelCipher {
@@ -53,7 +74,8 @@ impl CipherSession for KernelCipher {
             return skcipher(&self.op, true, iv, self.xts, None, buf);
         }
         aead_send(&self.op, true, iv, aad, buf)?;
-        aead_read(&self.op, aad.len(), &mut [buf, tag])
+        let aad_out = aad_out(&mut self.aad_out, aad.len())?;
+        aead_read(&self.op, &mut [aad_out, buf, tag])
     }
 
     fn open(&mut self, iv: &[u8], aad: &[u8], input: &[u8], out: &mut [u8], _tag: &[u8]) -> Result<(), BackendError> {
@@ -61,7 +83,8 @@ impl CipherSession for KernelCipher {
             return skcipher(&self.op, false, iv, self.xts, Some(input), out);
         }
         aead_send(&self.op, false, iv, aad, input)?;
-        aead_read(&self.op, aad.len(), &mut [out])
+        let aad_out = aad_out(&mut self.aad_out, aad.len())?;
+        aead_read(&self.op, &mut [aad_out, out])
     }
 
     fn tag_appended(&self) -> bool {

@@ -16,12 +16,6 @@ pub const CHUNK: usize = 64 * 1024;
 /// Most data parts of one `sendmsg` or `readv` (AAD, message, tag).
 const MAX_PARTS: usize = 4;
 
-/// The stack scratch that unwanted result bytes are read into.
-const DISCARD: usize = 4096;
-
-/// Most entries of one `readv`: the unwanted bytes (at most one [`CHUNK`]) and the parts.
-const MAX_IOV: usize = CHUNK / DISCARD + MAX_PARTS;
-
 /// Room for the control messages of one request: the operation, an IV of up
 /// to 64 bytes and the AAD length, each with its header (CMSG_SPACE).
 const CMSG_BUF: usize = 256;
@@ -214,56 +208,35 @@ impl Op {
         Ok(())
     }
 
-    /// Reads `skip` bytes that are not wanted (the kernel's copy of an AEAD's
-    /// AAD), then exactly the total length of `parts`, filling them in order
-    /// (`readv`): an AEAD result lands as AAD ‖ data ‖ tag with the data and
-    /// tag in separate buffers, with no copy. The skipped bytes go to one
-    /// scratch on the stack, named as often as they need in the I/O vector,
-    /// so nothing is allocated (this runs inside timed loops).
-    pub fn read_parts(&self, skip: usize, parts: &mut [&mut [u8]]) -> io::Result<()> {
+    /// Reads exactly the total length of `parts`, filling them in order
+    /// (`readv`): an AEAD result lands as AAD ‖ data ‖ tag in separate buffers, with no copy.
+    pub fn read_parts(&self, parts: &mut [&mut [u8]]) -> io::Result<()> {
         if parts.len() > MAX_PARTS {
             return Err(io::Error::new(io::ErrorKind::InvalidInput, "too many parts for one readv"));
         }
-        if skip > CHUNK {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "more bytes to skip than one request holds",
-            ));
-        }
-        let mut scratch = [0u8; DISCARD];
-        let total = skip + parts.iter().map(|p| p.len()).sum::<usize>();
+        let total: usize = parts.iter().map(|p| p.len()).sum();
         let mut done = 0usize;
         while done < total {
             let empty = libc::iovec {
                 iov_base: std::ptr::null_mut(),
                 iov_len: 0,
             };
-            let mut iov = [empty; MAX_IOV];
+            let mut iov = [empty; MAX_PARTS];
             let mut n = 0;
-            let mut discard = skip.saturating_sub(done);
-            while discard > 0 {
-                let k = discard.min(DISCARD);
-                iov[n] = libc::iovec {
-                    iov_base: scratch.as_mut_ptr().cast(),
-                    iov_len: k,
-                };
-                discard -= k;
-                n += 1;
-            }
-            let mut at = done.saturating_sub(skip);
+            let mut skip = done;
             for p in parts.iter_mut() {
-                if at >= p.len() {
-                    at -= p.len();
+                if skip >= p.len() {
+                    skip -= p.len();
                     continue;
                 }
                 iov[n] = libc::iovec {
-                    iov_base: p[at..].as_mut_ptr().cast(),
-                    iov_len: p.len() - at,
+                    iov_base: p[skip..].as_mut_ptr().cast(),
+                    iov_len: p.len() - skip,
                 };
-                at = 0;
+                skip = 0;
                 n += 1;
             }
-            // SAFETY: every iovec points into the scratch or into a live, exclusively borrowed part.
+            // SAFETY: every iovec points into a live, exclusively borrowed part.
             let got = unsafe { libc::readv(self.fd.as_raw_fd(), iov.as_ptr(), n as c_int) };
             if got < 0 {
                 return Err(io::Error::last_os_error());
