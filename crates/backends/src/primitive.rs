@@ -2,7 +2,7 @@
 //! that implement it are written once (crates/backends/src/timed/); a
 //! library supplies sessions, never a `Primitive` of its own, except a
 //! language runtime, whose loop runs inside the runtime and is forwarded
-//! (crates/backends/src/runtime/forwarded.rs).
+//! (crates/backends/src/libraries/runtime/forwarded.rs).
 
 use crate::error::BackendError;
 
