@@ -19,7 +19,7 @@ pub mod openssl;
 // mod provider_hmac;
 // pub mod ring;
 // pub mod runtime;
-// pub mod rustcrypto;
+pub mod rustcrypto;
 // pub mod sodium;
 // pub mod tomcrypt;
 // pub mod wolfssl;
@@ -36,7 +36,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
     // &gcrypt::ENTRY,
     // &nettle::ENTRY,
-    // &rustcrypto::ENTRY,
+    &rustcrypto::ENTRY,
     // &sodium::ENTRY,
     // &kernel::ENTRY,
     // &ring::ENTRY,
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn a_path_for_a_library_linked_in_is_refused() {
         let spec = ConfigurationSpec {
-            backend: "ring".into(),
+            backend: REFERENCE.into(),
             library: Some("/x.so".into()),
             env: Default::default(),
             worker: None,
