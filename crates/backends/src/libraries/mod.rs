@@ -20,7 +20,7 @@ pub mod openssl;
 // pub mod ring;
 // pub mod runtime;
 pub mod rustcrypto;
-// pub mod sodium;
+pub mod sodium;
 // pub mod tomcrypt;
 // pub mod wolfssl;
 
@@ -37,7 +37,7 @@ pub static LIBRARIES: &[&Entry] = &[
     // &gcrypt::ENTRY,
     // &nettle::ENTRY,
     &rustcrypto::ENTRY,
-    // &sodium::ENTRY,
+    &sodium::ENTRY,
     // &kernel::ENTRY,
     // &ring::ENTRY,
     // &aws_lc::ENTRY,
