@@ -85,19 +85,13 @@ fn every_offered_algorithm_passes_verification_in(entry: &Entry, backend: &dyn B
     eprintln!("{id}: {} public-key algorithms verified", algs.len());
 }
 
-/// The crates whose own calls allocate per operation: the `rsa` crate
-/// computes with heap-allocated big integers and returns each result as a
-/// `Vec`; `ml-kem`'s and `ml-dsa`'s key expansion from a seed allocates its
-/// matrices, and `ml-dsa` signing its vectors. Their timed loops must allocate the same per call, never more.
-fn allocates_inside_the_library(id: &str, alg: &PkAlgorithmSpec, op: cryptobench_core::Operation) -> bool {
-    id == "rustcrypto"
-        && (alg.is_rsa()
-            || (alg.kind == PkKind::MlKem && op == cryptobench_core::Operation::Keygen)
-            || (alg.kind == PkKind::MlDsa && op != cryptobench_core::Operation::Verify))
-}
-
 /// The timed loops add no allocation of their own; each prepared
-/// primitive computes what the verified calls compute.
+/// primitive computes what the verified calls compute. A session whose
+/// library allocates inside its own calls says so (`PkSession::allocates`,
+/// read through the primitive: the `rsa` crate's heap big integers and
+/// returned `Vec`s, `ml-kem`'s and `ml-dsa`'s key expansion, `ml-dsa`'s
+/// signing and signature decoding); its calls must then allocate the same
+/// per call, never more.
 fn timed_loops_allocate_nothing_and_compute_what_was_verified_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
     let mut checked = 0;
@@ -120,7 +114,8 @@ fn timed_loops_allocate_nothing_and_compute_what_was_verified_in(entry: &Entry, 
             let mut buf = message.clone();
             let one = allocations_during(|| p.run(1, &mut buf).unwrap());
             let five = allocations_during(|| p.run(5, &mut buf).unwrap());
-            if alg.kind == PkKind::MlDsa && op == cryptobench_core::Operation::Sign && allocates_inside_the_library(id, alg, op) {
+            let allocates = p.allocates().is_some();
+            if alg.kind == PkKind::MlDsa && op == cryptobench_core::Operation::Sign && allocates {
                 // ML-DSA signing repeats its rejection loop a random number of times
                 // (FIPS 204, Algorithm 7), and with it what the crate allocates: a
                 // call allocates as single calls do, five calls between five of the
@@ -133,7 +128,7 @@ fn timed_loops_allocate_nothing_and_compute_what_was_verified_in(entry: &Entry, 
                     (5 * lo..=5 * hi).contains(&five)
                 });
                 assert!(within, "{id}: {} allocates more or less than its single calls do", cell.describe());
-            } else if allocates_inside_the_library(id, alg, op) {
+            } else if allocates {
                 // Blinding draws numbers of varying length: allow 1% either way.
                 let expected = 5 * one;
                 assert!(

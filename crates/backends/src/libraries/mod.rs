@@ -19,8 +19,8 @@ pub mod openssl;
 // mod provider_hmac;
 // pub mod ring;
 pub mod runtime;
-// pub mod rustcrypto;
-// pub mod sodium;
+pub mod rustcrypto;
+pub mod sodium;
 // pub mod tomcrypt;
 // pub mod wolfssl;
 
@@ -36,8 +36,8 @@ pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
     // &gcrypt::ENTRY,
     // &nettle::ENTRY,
-    // &rustcrypto::ENTRY,
-    // &sodium::ENTRY,
+    &rustcrypto::ENTRY,
+    &sodium::ENTRY,
     &kernel::ENTRY,
     // &ring::ENTRY,
     // &aws_lc::ENTRY,
@@ -127,7 +127,7 @@ mod tests {
     #[test]
     fn a_path_for_a_library_linked_in_is_refused() {
         let spec = ConfigurationSpec {
-            backend: "ring".into(),
+            backend: REFERENCE.into(),
             library: Some("/x.so".into()),
             env: Default::default(),
             worker: None,

@@ -1,27 +1,40 @@
-//! The pure-Rust baseline: the RustCrypto crates linked into cryptobench
-//! (aes with cbc/ctr/cfb-mode/xts-mode, aes-gcm, chacha20poly1305, des,
-//! md-5, sha1, sha2, sha3, blake2). Nothing is loaded at run time; the
+//! The pure-Rust baseline and the registry's reference library: the
+//! RustCrypto crates linked into cryptobench (aes with cbc/ctr/cfb-mode/
+//! xts-mode, aes-gcm, chacha20poly1305, des, md-5, sha1, sha2, sha3, blake2
+//! and the others build.rs lists). Nothing is loaded at run time; the
 //! crates choose their code path (AES-NI or the portable one) at run time,
 //! which [`detect`] reports.
+//!
+//! The crates are generic: each algorithm is its own Rust type, and each
+//! type's session is handed to the task in a `match` arm of its own (the
+//! macros below), so that every type gets a timed loop compiled for it
+//! (crates/backends/src/library.rs).
 
 mod aead;
 mod detect;
-mod extra;
+mod digests;
+mod macs;
 mod modes;
 mod pk;
-mod primitives;
+mod pk_generic;
+mod pk_keys;
+mod pk_sessions;
 
 use std::collections::BTreeMap;
 
 use aes::{Aes128, Aes192, Aes256};
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
-use digest::Digest;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
-use self::modes::{Cbc, Cfb, Crypt, Ctr, Ecb, Xts};
-use self::primitives::{AeadMessage, CipherMessage, CipherStream, DigestMessage, DigestStream};
+use self::aead::{Aead, Siv};
+use self::digests::{Blake3, Hash, Xof};
+use self::macs::{Ghash, Keyed as KeyedMac, Poly1305};
+use self::modes::{Cbc, Cfb, ChaCha, Ctr, Ecb, Keyed, Xts};
+use crate::backend::{Backend, Sealed};
 use crate::error::BackendError;
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::library::{CipherTask, DigestTask, Library};
+use crate::registry::{Entry, Kind};
+use crate::sessions::{open_once, seal_once};
 
 /// Runs `$body` with `$M` bound to the mode type of a plain cipher id.
 macro_rules! with_mode {
@@ -88,7 +101,7 @@ macro_rules! with_mode {
                 $body
             }
             "chacha20" => {
-                type $M = extra::ChaCha;
+                type $M = ChaCha;
                 $body
             }
             "camellia-128-cbc" => {
@@ -259,53 +272,17 @@ macro_rules! with_mac {
     };
 }
 
-/// Digests outside `digest::Digest`: SHAKE (extendable output) and BLAKE3.
-const OTHER_DIGESTS: &[&str] = &["shake128", "shake256", "blake3"];
-/// MACs outside `digest::Mac`: universal hashes.
-const UNIVERSAL_HASHES: &[&str] = &["poly1305", "ghash"];
-
 pub struct RustcryptoBackend;
 
 fn not_here(alg: &AlgorithmSpec) -> BackendError {
     BackendError::Unsupported(format!("{} (no RustCrypto crate for it is linked in)", alg.id))
 }
 
-fn crypt_once<M: Crypt>(key: &[u8], iv: &[u8], encrypt: bool, input: &[u8]) -> Result<Vec<u8>, BackendError> {
-    let mut out = input.to_vec();
-    M::new(key, iv, encrypt)?.update(&mut out)?;
-    Ok(out)
-}
-
-fn fixed_sizes(alg: &AlgorithmSpec, iv_len: usize, tag_len: usize) -> BackendError {
-    let _ = (iv_len, tag_len);
+fn fixed_sizes(alg: &AlgorithmSpec) -> BackendError {
     BackendError::Unsupported(format!(
         "{} with nonce or tag sizes other than the catalog's {} and {} bytes (RustCrypto fixes both in the type; cryptobench instantiates the catalog's)",
         alg.id, alg.iv_len, alg.tag_len
     ))
-}
-
-/// AES-SIV headers: the AAD, then the nonce where there is one (RFC 5297 §3).
-fn siv_headers<'a>(aad: &'a [u8], nonce: &'a [u8]) -> Vec<&'a [u8]> {
-    if nonce.is_empty() {
-        vec![aad]
-    } else {
-        vec![aad, nonce]
-    }
-}
-
-fn siv_seal_once(key: &[u8], nonce: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-    let mut ciphertext = plaintext.to_vec();
-    let tag = extra::siv_seal(key, &siv_headers(aad, nonce), &mut ciphertext)?;
-    Ok(Sealed {
-        ciphertext,
-        tag: tag.to_vec(),
-    })
-}
-
-fn siv_open_once(key: &[u8], nonce: &[u8], aad: &[u8], ciphertext: &[u8], tag: &[u8]) -> Result<Vec<u8>, BackendError> {
-    let mut out = vec![0u8; ciphertext.len()];
-    extra::siv_open(&mut extra::siv_key(key)?, &siv_headers(aad, nonce), ciphertext, &mut out, tag)?;
-    Ok(out)
 }
 
 impl RustcryptoBackend {
@@ -314,7 +291,19 @@ impl RustcryptoBackend {
     }
 }
 
-impl Backend for RustcryptoBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "rustcrypto",
+    name: "RustCrypto",
+    kind: Kind::LinkedIn,
+    open: |_| Ok(Box::new(RustcryptoBackend::open()) as Box<dyn Backend>),
+    install: None,
+    feature: None,
+    view: None,
+    mask: None,
+};
+
+impl Library for RustcryptoBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("crates".to_string(), env!("CRYPTOBENCH_RUSTCRYPTO_CRATES").to_string());
@@ -328,88 +317,68 @@ impl Backend for RustcryptoBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let known = match alg.class {
-            AlgorithmClass::Cipher => with_mode!(alg.id, M => { let _ = std::marker::PhantomData::<M>; true }, else false),
-            AlgorithmClass::Aead => with_aead!(alg.id, A => { let _ = std::marker::PhantomData::<A>; true }, else alg.id == "aes-128-siv"),
-            AlgorithmClass::Digest => {
-                with_digest!(alg.id, D => { let _ = std::marker::PhantomData::<D>; true }, else OTHER_DIGESTS.contains(&alg.id))
-            }
-            AlgorithmClass::Mac => {
-                with_mac!(alg.id, M => { let _ = std::marker::PhantomData::<M>; true }, else UNIVERSAL_HASHES.contains(&alg.id))
-            }
-        };
-        if known {
-            Support::Supported
-        } else {
-            Support::Unsupported(not_here(alg).to_string())
-        }
-    }
-
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
         if alg.id == "aes-128-siv" {
-            return siv_seal_once(key, iv, aad, plaintext);
+            return task.with(|_| Siv::new(key));
         }
         if alg.class == AlgorithmClass::Aead {
-            return with_aead!(alg.id, A => {
-                let a: A = aead::new(key)?;
-                let mut ciphertext = plaintext.to_vec();
-                let mut tag = vec![0u8; alg.tag_len];
-                aead::seal(&a, iv, aad, &mut ciphertext, &mut tag)?;
-                Ok(Sealed { ciphertext, tag })
-            }, else Err(not_here(alg)));
+            return with_aead!(alg.id, A => task.with(|_| Aead::<A>::new(key)), else Err(not_here(alg)));
         }
-        with_mode!(alg.id, M => Ok(Sealed { ciphertext: crypt_once::<M>(key, iv, true, plaintext)?, tag: Vec::new() }), else Err(not_here(alg)))
+        with_mode!(alg.id, M => task.with(|encrypt| M::new(key, iv, encrypt)), else Err(not_here(alg)))
     }
 
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        if alg.id == "aes-128-siv" {
-            return siv_open_once(key, iv, aad, ciphertext, tag);
-        }
-        if alg.class == AlgorithmClass::Aead {
-            return with_aead!(alg.id, A => {
-                let a: A = aead::new(key)?;
-                let mut out = vec![0u8; ciphertext.len()];
-                aead::open(&a, iv, aad, ciphertext, &mut out, tag)?;
-                Ok(out)
-            }, else Err(not_here(alg)));
-        }
-        with_mode!(alg.id, M => crypt_once::<M>(key, iv, false, ciphertext), else Err(not_here(alg)))
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        // new/update/finalize: a path independent of the timed one-shot `Digest::digest`.
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
         match alg.id {
-            "shake128" => return Ok(extra::xof::<shake::Shake128>(message, alg.digest_len)),
-            "shake256" => return Ok(extra::xof::<shake::Shake256>(message, alg.digest_len)),
-            "blake3" => return Ok(blake3::Hasher::new().update(message).finalize().as_bytes().to_vec()),
-            _ => {}
+            "shake128" => task.with(Xof::<shake::Shake128>::new(alg.digest_len)),
+            "shake256" => task.with(Xof::<shake::Shake256>::new(alg.digest_len)),
+            "blake3" => task.with(Blake3::new()),
+            _ => with_digest!(alg.id, D => task.with(Hash::<D>::new()), else Err(not_here(alg))),
         }
-        with_digest!(alg.id, D => {
-            let mut h = D::new();
-            h.update(message);
-            Ok(h.finalize().to_vec())
-        }, else Err(not_here(alg)))
     }
 
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
         match alg.id {
-            "poly1305" => return Ok(extra::poly1305(key, message)?.to_vec()),
-            "ghash" => return Ok(extra::ghash(&extra::ghash_key(key)?, message)?.to_vec()),
+            "poly1305" => task.with(Poly1305::new(key)?),
+            "ghash" => task.with(Ghash::new(key)?),
+            _ => with_mac!(alg.id, M => task.with(KeyedMac::<M>::new(key)?), else Err(not_here(alg))),
+        }
+    }
+
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        if cell.mode != Mode::Stream {
+            return None;
+        }
+        match alg.class {
+            AlgorithmClass::Aead => Some(format!(
+                "{} in stream mode (RustCrypto's AEAD API seals whole messages only; use --mode message)",
+                alg.id
+            )),
+            _ if alg.id == "poly1305" => {
+                Some("poly1305 in stream mode (the poly1305 crate takes whole 16-byte blocks per update and pads the last)".into())
+            }
+            _ => None,
+        }
+    }
+
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        match alg.id {
+            "blake3" => Some(Blake3::implementation()),
+            "aes-128-siv" => None,
+            id => detect::implementation(id),
+        }
+    }
+
+    /// The crates' own calls, independent of the timed ones: a MAC keyed,
+    /// updated and finalised (Poly1305: `compute_unpadded`; GHASH: a copy of
+    /// the keyed state).
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        match alg.id {
+            "poly1305" => return Ok(macs::poly1305(key, message)?.to_vec()),
+            "ghash" => return Ok(macs::ghash(&macs::ghash_key(key)?, message)?.to_vec()),
             _ => {}
         }
         with_mac!(alg.id, M => {
-            let mut m: M = extra::keyed(key)?;
+            let mut m: M = macs::keyed(key)?;
             digest::Mac::update(&mut m, message);
             Ok(digest::Mac::finalize(m).into_bytes().to_vec())
         }, else Err(not_here(alg)))
@@ -417,7 +386,7 @@ impl Backend for RustcryptoBackend {
 
     /// AES-SIV only: a vector's nonce becomes the last header (RFC 5297 §3); the other
     /// AEAD types fix nonce and tag sizes at compile time, the catalog's here.
-    fn seal_with(
+    fn seal_vector(
         &self,
         alg: &AlgorithmSpec,
         key: &[u8],
@@ -427,13 +396,12 @@ impl Backend for RustcryptoBackend {
         tag_len: usize,
     ) -> Result<Sealed, BackendError> {
         match alg.id {
-            "aes-128-siv" if tag_len == 16 => siv_seal_once(key, iv, aad, plaintext),
-            _ if iv.len() == alg.iv_len && tag_len == alg.tag_len => self.encrypt_once(alg, key, iv, aad, plaintext),
-            _ => Err(fixed_sizes(alg, iv.len(), tag_len)),
+            "aes-128-siv" if tag_len == alg.tag_len => seal_once(Siv::new(key)?, alg, iv, aad, plaintext),
+            _ => Err(fixed_sizes(alg)),
         }
     }
 
-    fn open_with(
+    fn open_vector(
         &self,
         alg: &AlgorithmSpec,
         key: &[u8],
@@ -443,131 +411,9 @@ impl Backend for RustcryptoBackend {
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError> {
         match alg.id {
-            "aes-128-siv" if tag.len() == 16 => siv_open_once(key, iv, aad, ciphertext, tag),
-            _ if iv.len() == alg.iv_len && tag.len() == alg.tag_len => self.decrypt_once(alg, key, iv, aad, ciphertext, tag),
-            _ => Err(fixed_sizes(alg, iv.len(), tag.len())),
+            "aes-128-siv" if tag.len() == alg.tag_len => open_once(Siv::new(key)?, alg, iv, aad, ciphertext, tag),
+            _ => Err(fixed_sizes(alg)),
         }
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        let implementation = detect::implementation(alg.id);
-        crate::backend::check_mode(alg, cell)?;
-        let stream = cell.mode == Mode::Stream;
-        if alg.is_mac() {
-            return match alg.id {
-                "poly1305" if stream => Err(BackendError::Unsupported(
-                    "poly1305 in stream mode (the poly1305 crate takes whole 16-byte blocks per update and pads the last)".into(),
-                )),
-                "poly1305" => Ok(Box::new(extra::Poly1305Message {
-                    key: inputs.key.clone(),
-                    out: [0; 16],
-                })),
-                "ghash" => Ok(Box::new(extra::Ghash {
-                    state: extra::ghash_key(&inputs.key)?,
-                    stream,
-                    out: [0; 16],
-                    implementation,
-                })),
-                _ => with_mac!(alg.id, M => {
-                    let keyed: M = extra::keyed(&inputs.key)?;
-                    Ok(if stream {
-                        Box::new(extra::MacStream { state: keyed, implementation }) as Box<dyn Primitive>
-                    } else {
-                        Box::new(extra::MacMessage { keyed, out: Default::default(), implementation })
-                    })
-                }, else Err(not_here(alg))),
-            };
-        }
-        match alg.id {
-            "shake128" => {
-                return Ok(Box::new(extra::Xof {
-                    state: shake::Shake128::default(),
-                    stream,
-                    out: vec![0; alg.digest_len],
-                }))
-            }
-            "shake256" => {
-                return Ok(Box::new(extra::Xof {
-                    state: shake::Shake256::default(),
-                    stream,
-                    out: vec![0; alg.digest_len],
-                }))
-            }
-            "blake3" => {
-                return Ok(Box::new(extra::Blake3 {
-                    hasher: blake3::Hasher::new(),
-                    stream,
-                    out: [0; 32],
-                }))
-            }
-            _ => {}
-        }
-        if alg.is_digest() {
-            return with_digest!(alg.id, D => Ok(match cell.mode {
-                Mode::Message => Box::new(DigestMessage::<D> { out: Default::default(), implementation }) as Box<dyn Primitive>,
-                Mode::Stream => Box::new(DigestStream { hasher: D::new(), implementation }),
-            }), else Err(not_here(alg)));
-        }
-        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
-        let encrypt = cell.operation == Operation::Encrypt;
-        if alg.class == AlgorithmClass::Aead {
-            if cell.mode == Mode::Stream {
-                return Err(BackendError::Unsupported(format!(
-                    "{} in stream mode (RustCrypto's AEAD API seals whole messages only; use --mode message)",
-                    alg.id
-                )));
-            }
-            let sealed = if encrypt {
-                Sealed {
-                    ciphertext: Vec::new(),
-                    tag: vec![0; alg.tag_len],
-                }
-            } else {
-                self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?
-            };
-            if alg.id == "aes-128-siv" {
-                return Ok(Box::new(extra::SivMessage {
-                    siv: extra::siv_key(&inputs.key)?,
-                    key: inputs.key.clone(),
-                    aad: inputs.aad.clone(),
-                    encrypt,
-                    rekey: cell.rekey,
-                    tag: sealed
-                        .tag
-                        .as_slice()
-                        .try_into()
-                        .map_err(|_| BackendError::Invalid("SIV tags are 16 bytes".into()))?,
-                    ciphertext: sealed.ciphertext,
-                }));
-            }
-            return with_aead!(alg.id, A => Ok(Box::new(AeadMessage::<A> {
-                aead: aead::new(&inputs.key)?,
-                key: inputs.key.clone(),
-                iv: inputs.iv.clone(),
-                aad: inputs.aad.clone(),
-                encrypt,
-                rekey: cell.rekey,
-                tag: sealed.tag,
-                ciphertext: sealed.ciphertext,
-                implementation,
-            })), else Err(not_here(alg)));
-        }
-        with_mode!(alg.id, M => {
-            let state = M::new(&inputs.key, &inputs.iv, encrypt)?;
-            Ok(match cell.mode {
-                Mode::Stream => Box::new(CipherStream { state, implementation }) as Box<dyn Primitive>,
-                Mode::Message => {
-                    let ciphertext = if encrypt { Vec::new() } else { crypt_once::<M>(&inputs.key, &inputs.iv, true, message)? };
-                    Box::new(CipherMessage { state, key: inputs.key.clone(), iv: inputs.iv.clone(), encrypt, rekey: cell.rekey, ciphertext, implementation })
-                }
-            })
-        }, else Err(not_here(alg)))
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {

@@ -62,3 +62,15 @@ api_table! {
         crypto_auth_hmacsha512_final: fn(*mut c_void, *mut u8) -> c_int;
     }
 }
+
+/// A libsodium call's result: 0 is success.
+pub fn check(rc: c_int, call: &'static str) -> Result<(), crate::error::BackendError> {
+    if rc == 0 {
+        Ok(())
+    } else {
+        Err(crate::error::BackendError::Call {
+            call,
+            detail: format!("returned {rc}"),
+        })
+    }
+}

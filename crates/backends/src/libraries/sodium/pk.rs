@@ -7,14 +7,14 @@
 //! <https://doc.libsodium.org/advanced/scalar_multiplication>.
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
-use cryptobench_core::{CellSpec, Operation};
+use cryptobench_core::Operation;
 
 use super::pk_api::PkApi;
 use super::SodiumBackend;
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
-use crate::pk::PkBackend;
-use crate::backend::{Primitive, Support};
+use crate::pk::{fill, PkLibrary, PkSession};
+use crate::support::Support;
 
 fn array<const N: usize>(v: &[u8]) -> Result<[u8; N], BackendError> {
     v.try_into()
@@ -47,6 +47,7 @@ impl SodiumBackend {
         Ok((pk, sk))
     }
 
+    /// `crypto_scalarmult_curve25519` of `scalar` and `point`, or of the base point.
     fn x25519(&self, scalar: &[u8], point: Option<&[u8]>) -> Result<[u8; 32], BackendError> {
         let api = self.pk_api()?;
         let n: [u8; 32] = array(scalar)?;
@@ -65,7 +66,7 @@ impl SodiumBackend {
     }
 }
 
-impl PkBackend for SodiumBackend {
+impl PkLibrary for SodiumBackend {
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         if let Err(e) = self.pk_api() {
             return Support::Unsupported(e.to_string());
@@ -83,183 +84,136 @@ impl PkBackend for SodiumBackend {
         }
     }
 
-    fn sign(&self, _alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        let (_, sk) = self.ed25519_keypair(&keys.seed)?;
-        let mut sig = [0u8; 64];
-        // SAFETY: 64-byte signature buffer; the message outlives the call.
-        let rc = unsafe {
-            (self.pk_api()?.crypto_sign_ed25519_detached)(
-                sig.as_mut_ptr(),
-                std::ptr::null_mut(),
-                message.as_ptr(),
-                message.len() as u64,
-                sk.as_ptr(),
-            )
-        };
-        if rc != 0 {
-            return Err(failed("crypto_sign_ed25519_detached"));
-        }
-        Ok(sig.to_vec())
-    }
-
-    fn verify(&self, _alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
-        let pk = if keys.seed.is_empty() {
-            match array::<32>(&keys.public) {
-                Ok(p) => p,
-                Err(_) => return Ok(false),
-            }
-        } else {
-            self.ed25519_keypair(&keys.seed)?.0
-        };
-        let Ok(sig) = array::<64>(signature) else { return Ok(false) };
-        // SAFETY: 64-byte signature, 32-byte key.
-        Ok(unsafe {
-            (self.pk_api()?.crypto_sign_ed25519_verify_detached)(sig.as_ptr(), message.as_ptr(), message.len() as u64, pk.as_ptr())
-        } == 0)
-    }
-
-    fn derive(&self, _alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
-        let peer = keys
-            .peer
-            .as_deref()
-            .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
-        let theirs = if peer.public.is_empty() {
-            self.x25519(&peer.seed, None)?.to_vec()
-        } else {
-            peer.public.clone()
-        };
-        Ok(self.x25519(&keys.seed, Some(&theirs))?.to_vec())
-    }
-
-    fn prepare_pk(
-        &self,
-        cell: &CellSpec,
-        alg: &PkAlgorithmSpec,
-        keys: &PkKeys,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        if let Support::Unsupported(why) = self.pk_support(alg) {
+    fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {
+        if let Support::Unsupported(why) = PkLibrary::pk_support(self, alg) {
             return Err(BackendError::Unsupported(why));
         }
         let api = self.pk_api()?;
-        Ok(match cell.operation {
-            Operation::Sign | Operation::Verify => {
-                let (pk, sk) = self.ed25519_keypair(&keys.seed)?;
-                let sig: [u8; 64] = array(&self.sign(alg, keys, message)?)?;
-                Box::new(Ed25519 {
-                    api,
-                    sign: cell.operation == Operation::Sign,
-                    pk,
-                    sk,
-                    sig,
-                })
-            }
-            Operation::Keygen => Box::new(Keygen {
+        Ok(match (alg.kind, op) {
+            (PkKind::EdDsa, Operation::Sign) => Box::new(Ed25519 {
                 api,
-                pk: [0; 32],
-                sk: [0; 64],
+                key: self.ed25519_keypair(&keys.seed)?.1,
             }),
-            Operation::Derive => {
+            (PkKind::EdDsa, Operation::Verify) => {
+                let public = if keys.seed.is_empty() {
+                    match array::<32>(&keys.public) {
+                        Ok(p) => p,
+                        // A public key of another length verifies nothing (test vectors).
+                        Err(_) => return Ok(Box::new(Ed25519Verify { api, public: None })),
+                    }
+                } else {
+                    self.ed25519_keypair(&keys.seed)?.0
+                };
+                Box::new(Ed25519Verify { api, public: Some(public) })
+            }
+            (PkKind::EdDsa, Operation::Keygen) => Box::new(Keygen {
+                api,
+                public: [0; 32],
+                secret: [0; 64],
+            }),
+            (PkKind::Ecdh, Operation::Derive) => {
                 let peer = keys
                     .peer
                     .as_deref()
                     .ok_or_else(|| BackendError::Invalid("key agreement needs a peer".into()))?;
+                let point = if peer.public.is_empty() {
+                    self.x25519(&peer.seed, None)?
+                } else {
+                    array(&peer.public)?
+                };
                 Box::new(X25519 {
                     api,
                     scalar: array(&keys.seed)?,
-                    point: array(&peer.public)?,
-                    out: [0; 32],
+                    point,
                 })
             }
-            other => return Err(BackendError::Unsupported(format!("{} {} cells", alg.id, other.short()))),
+            (_, other) => return Err(BackendError::Unsupported(format!("{} {} cells", alg.id, other.short()))),
         })
     }
 }
 
+/// Ed25519 signing: `crypto_sign_ed25519_detached` with the 64-byte secret key.
 struct Ed25519<'a> {
     api: &'a PkApi,
-    sign: bool,
-    pk: [u8; 32],
-    sk: [u8; 64],
-    sig: [u8; 64],
+    key: [u8; 64],
 }
 
-impl Primitive for Ed25519<'_> {
-    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            // SAFETY: fixed-size key and signature buffers; buf outlives the call.
-            unsafe {
-                if self.sign {
-                    if (self.api.crypto_sign_ed25519_detached)(
-                        self.sig.as_mut_ptr(),
-                        std::ptr::null_mut(),
-                        buf.as_ptr(),
-                        buf.len() as u64,
-                        self.sk.as_ptr(),
-                    ) != 0
-                    {
-                        return Err(failed("crypto_sign_ed25519_detached"));
-                    }
-                } else if (self.api.crypto_sign_ed25519_verify_detached)(
-                    self.sig.as_ptr(),
-                    buf.as_ptr(),
-                    buf.len() as u64,
-                    self.pk.as_ptr(),
-                ) != 0
-                {
-                    return Err(BackendError::Invalid("the prepared signature does not verify".into()));
-                }
+impl PkSession for Ed25519<'_> {
+    fn sign(&mut self, message: &[u8], signature: &mut Vec<u8>) -> Result<(), BackendError> {
+        fill(signature, 64, |out| {
+            // SAFETY: room for the 64-byte signature; the message outlives the call.
+            let rc = unsafe {
+                (self.api.crypto_sign_ed25519_detached)(
+                    out,
+                    std::ptr::null_mut(),
+                    message.as_ptr(),
+                    message.len() as u64,
+                    self.key.as_ptr(),
+                )
+            };
+            if rc != 0 {
+                return Err(failed("crypto_sign_ed25519_detached"));
             }
-        }
-        Ok(())
-    }
-
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.sig.to_vec()))
+            Ok(64)
+        })
     }
 }
 
+/// Ed25519 verification: `crypto_sign_ed25519_verify_detached` with the
+/// public key (None: a public key that verifies nothing).
+struct Ed25519Verify<'a> {
+    api: &'a PkApi,
+    public: Option<[u8; 32]>,
+}
+
+impl PkSession for Ed25519Verify<'_> {
+    fn verify(&mut self, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
+        let (Some(public), 64) = (&self.public, signature.len()) else {
+            return Ok(false);
+        };
+        // SAFETY: a 64-byte signature, a 32-byte key.
+        Ok(unsafe {
+            (self.api.crypto_sign_ed25519_verify_detached)(signature.as_ptr(), message.as_ptr(), message.len() as u64, public.as_ptr())
+        } == 0)
+    }
+}
+
+/// Ed25519 key generation: `crypto_sign_ed25519_keypair`.
 struct Keygen<'a> {
     api: &'a PkApi,
-    pk: [u8; 32],
-    sk: [u8; 64],
+    public: [u8; 32],
+    secret: [u8; 64],
 }
 
-impl Primitive for Keygen<'_> {
-    fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            // SAFETY: 32- and 64-byte buffers.
-            if unsafe { (self.api.crypto_sign_ed25519_keypair)(self.pk.as_mut_ptr(), self.sk.as_mut_ptr()) } != 0 {
-                return Err(failed("crypto_sign_ed25519_keypair"));
-            }
+impl PkSession for Keygen<'_> {
+    fn keygen(&mut self) -> Result<(), BackendError> {
+        // SAFETY: 32- and 64-byte buffers.
+        if unsafe { (self.api.crypto_sign_ed25519_keypair)(self.public.as_mut_ptr(), self.secret.as_mut_ptr()) } != 0 {
+            return Err(failed("crypto_sign_ed25519_keypair"));
         }
         Ok(())
     }
 
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.pk.to_vec()))
+    fn generated_public(&mut self) -> Result<Vec<u8>, BackendError> {
+        Ok(self.public.to_vec())
     }
 }
 
+/// X25519: `crypto_scalarmult_curve25519` of our scalar and the peer's point.
 struct X25519<'a> {
     api: &'a PkApi,
     scalar: [u8; 32],
     point: [u8; 32],
-    out: [u8; 32],
 }
 
-impl Primitive for X25519<'_> {
-    fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            // SAFETY: 32-byte buffers.
-            if unsafe { (self.api.crypto_scalarmult_curve25519)(self.out.as_mut_ptr(), self.scalar.as_ptr(), self.point.as_ptr()) } != 0 {
+impl PkSession for X25519<'_> {
+    fn derive(&mut self, secret: &mut Vec<u8>) -> Result<(), BackendError> {
+        fill(secret, 32, |out| {
+            // SAFETY: room for 32 bytes; 32-byte scalar and point.
+            if unsafe { (self.api.crypto_scalarmult_curve25519)(out, self.scalar.as_ptr(), self.point.as_ptr()) } != 0 {
                 return Err(failed("crypto_scalarmult_curve25519"));
             }
-        }
-        Ok(())
-    }
-
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.out.to_vec()))
+            Ok(32)
+        })
     }
 }
