@@ -10,7 +10,7 @@
 // pub mod boringssl;
 // pub mod botan;
 // pub mod cryptopp;
-// pub mod gcrypt;
+pub mod gcrypt;
 // pub mod gnutls;
 // pub mod kernel;
 // pub mod mbedtls;
@@ -34,7 +34,7 @@ use crate::registry::Entry;
 /// linked-in Rust crates, the kernel, then the language runtimes.
 pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
-    // &gcrypt::ENTRY,
+    &gcrypt::ENTRY,
     // &nettle::ENTRY,
     // &rustcrypto::ENTRY,
     // &sodium::ENTRY,
