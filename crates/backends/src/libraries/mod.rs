@@ -14,7 +14,7 @@ pub mod gcrypt;
 // pub mod gnutls;
 // pub mod kernel;
 // pub mod mbedtls;
-// pub mod nettle;
+pub mod nettle;
 pub mod openssl;
 // mod provider_hmac;
 // pub mod ring;
@@ -35,7 +35,7 @@ use crate::registry::Entry;
 pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
     &gcrypt::ENTRY,
-    // &nettle::ENTRY,
+    &nettle::ENTRY,
     // &rustcrypto::ENTRY,
     // &sodium::ENTRY,
     // &kernel::ENTRY,

@@ -5,14 +5,9 @@
 
 use cryptobench_core::pk::PkAlgorithmSpec;
 
-/// Left-pads a big-endian integer to `n` bytes.
-pub fn pad(v: &[u8], n: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity(n);
-    pad_into(&mut out, v, n);
-    out
-}
-
-/// [`pad`] into `out` (cleared first): no allocation once `out` has grown to `n`.
+/// A big-endian integer left-padded to `n` bytes (its low `n` bytes where
+/// it is longer) into `out`, cleared first: no allocation once `out` has
+/// grown to `n`.
 pub fn pad_into(out: &mut Vec<u8>, v: &[u8], n: usize) {
     let v = &v[v.len().saturating_sub(n)..];
     out.clear();
@@ -20,15 +15,8 @@ pub fn pad_into(out: &mut Vec<u8>, v: &[u8], n: usize) {
     out.extend_from_slice(v);
 }
 
-/// DER of an ECDSA signature (r, s) (SEC 1 §C.8).
-pub fn ecdsa_der(r: &[u8], s: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    ecdsa_der_into(&mut out, r, s);
-    out
-}
-
-/// [`ecdsa_der`] into `out` (cleared first): no allocation once `out` has
-/// grown to the signature's length.
+/// DER of an ECDSA signature (r, s) (SEC 1 §C.8) into `out`, cleared
+/// first: no allocation once `out` has grown to the signature's length.
 pub fn ecdsa_der_into(out: &mut Vec<u8>, r: &[u8], s: &[u8]) {
     /// The minimal two's-complement body of an unsigned integer: its
     /// significant bytes, with a 0 before a high bit; (leading 0?, bytes).
@@ -86,26 +74,42 @@ pub fn ecdsa_from_der(alg: &PkAlgorithmSpec, der: &[u8]) -> Option<(Vec<u8>, Vec
 mod tests {
     use super::*;
 
+    fn der(r: &[u8], s: &[u8]) -> Vec<u8> {
+        let mut out = vec![9; 3];
+        ecdsa_der_into(&mut out, r, s);
+        out
+    }
+
+    fn pad(v: &[u8], n: usize) -> Vec<u8> {
+        let mut out = vec![9; 8];
+        pad_into(&mut out, v, n);
+        out
+    }
+
     #[test]
     fn der_integers_are_minimal_and_unsigned() {
-        assert_eq!(ecdsa_der(&[0, 0, 1], &[0x80]), vec![0x30, 7, 2, 1, 1, 2, 2, 0, 0x80]);
-        assert_eq!(ecdsa_der(&[0, 0], &[]), vec![0x30, 6, 2, 1, 0, 2, 1, 0]);
+        assert_eq!(der(&[0, 0, 1], &[0x80]), vec![0x30, 7, 2, 1, 1, 2, 2, 0, 0x80]);
+        assert_eq!(der(&[0, 0], &[]), vec![0x30, 6, 2, 1, 0, 2, 1, 0]);
         // P-521: a body of 0x80 bytes or more takes a long-form length.
         let r = [0x7fu8; 66];
-        let der = ecdsa_der(&r, &r);
+        let der = der(&r, &r);
         assert_eq!(&der[..3], &[0x30, 0x81, 136]);
         assert_eq!(&der[3..5], &[2, 66]);
-        let mut out = Vec::with_capacity(200);
-        ecdsa_der_into(&mut out, &r, &r);
-        assert_eq!(out, der);
+        assert_eq!(der.len(), 3 + 2 * 68);
+    }
+
+    #[test]
+    fn der_matches_the_rust_crates_encoding() {
+        use p256::ecdsa::Signature;
+        let (r, s) = ([0x80u8; 32], [1u8; 32]);
+        let expected = Signature::from_scalars(r, s).unwrap().to_der();
+        assert_eq!(der(&r, &s), expected.as_bytes());
     }
 
     #[test]
     fn padding_keeps_the_low_bytes() {
         assert_eq!(pad(&[1, 2], 4), vec![0, 0, 1, 2]);
         assert_eq!(pad(&[1, 2, 3], 2), vec![2, 3]);
-        let mut out = vec![9; 8];
-        pad_into(&mut out, &[5], 3);
-        assert_eq!(out, vec![0, 0, 5]);
+        assert_eq!(pad(&[5], 1), vec![5]);
     }
 }

@@ -107,4 +107,22 @@ mod tests {
         let arm = [f("aes"), f("pmull"), f("sha2")];
         assert_eq!(env_mask(&arm, None, &[Family::Aes], "aarch64").1, "pmull,sha2");
     }
+
+    #[test]
+    fn the_registry_hook_reads_the_context() {
+        let cpu = [f("aes"), f("pclmulqdq")];
+        let ctx = MaskContext {
+            capabilities: None,
+            cpu: &cpu,
+            vendor: Some("AuthenticAMD"),
+            arch: "x86_64",
+        };
+        let m = mask(&ctx, &[Family::Aes]).unwrap();
+        assert_eq!((m.var, m.value.as_str()), ("NETTLE_FAT_OVERRIDE", "vendor:amd,pclmul"));
+        assert_eq!(m.cleared, vec!["aes"]);
+        assert!(
+            mask(&ctx, &[Family::Simd]).unwrap().cleared.is_empty(),
+            "no SIMD switch: not measured"
+        );
+    }
 }
