@@ -10,11 +10,11 @@
 // pub mod boringssl;
 // pub mod botan;
 // pub mod cryptopp;
-// pub mod gcrypt;
+pub mod gcrypt;
 // pub mod gnutls;
 pub mod kernel;
 // pub mod mbedtls;
-// pub mod nettle;
+pub mod nettle;
 pub mod openssl;
 // mod provider_hmac;
 // pub mod ring;
@@ -34,8 +34,8 @@ use crate::registry::Entry;
 /// linked-in Rust crates, the kernel, then the language runtimes.
 pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
-    // &gcrypt::ENTRY,
-    // &nettle::ENTRY,
+    &gcrypt::ENTRY,
+    &nettle::ENTRY,
     &rustcrypto::ENTRY,
     &sodium::ENTRY,
     &kernel::ENTRY,

@@ -21,7 +21,7 @@ use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::{CellSpec, Operation};
 
 use self::keys::PkKeys;
-pub use self::session::{fill, PkSession};
+pub use self::session::{fill, KeptInput, PkSession};
 use crate::support::Support;
 use crate::error::BackendError;
 use crate::primitive::Primitive;

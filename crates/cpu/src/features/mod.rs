@@ -5,9 +5,7 @@
 
 pub mod arm;
 pub mod botan;
-pub mod gcrypt;
 pub mod gnutls;
-pub mod nettle;
 pub mod ppc;
 mod runtime;
 pub mod x86;

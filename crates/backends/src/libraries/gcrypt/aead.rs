@@ -7,19 +7,22 @@
 //! (where a vector has one) by `setiv` after them (RFC 5297 §3); SIV and
 //! GCM-SIV decrypt against a tag given first (`GCRYCTL_SET_DECRYPTION_TAG`)
 //! and fail the decryption itself when it does not verify. Used by the
-//! one-shot path and the timed loop alike.
+//! cipher session's `message` calls and by the vectors' lengths alike.
 
 use std::ffi::c_void;
 
 use super::api::*;
-use super::handles::{check, check_tag};
+use super::handles::{check, check_tag, set_iv};
 use crate::error::BackendError;
 
 /// The steps of one message: nonce, lengths, AAD, data (in place when `input` is
 /// `out`), tag (written when encrypting, verified when decrypting).
 ///
 /// # Safety
-/// `hd` must be a keyed handle of `mode`; `input` and `out` must cover `len` bytes.
+/// `hd` must be a keyed handle of `mode`; `input` and `out` must cover `len`
+/// bytes, `tag` `tag_len` bytes. When decrypting libgcrypt only reads the tag
+/// (`gcry_cipher_checktag`, `GCRYCTL_SET_DECRYPTION_TAG`), so it may point
+/// to memory the caller only reads.
 #[allow(clippy::too_many_arguments)] // the parts of an AEAD message
 pub unsafe fn message(
     api: &Api,
@@ -31,7 +34,8 @@ pub unsafe fn message(
     input: *const u8,
     out: *mut u8,
     len: usize,
-    tag: &mut [u8],
+    tag: *mut u8,
+    tag_len: usize,
 ) -> Result<(), BackendError> {
     let siv = mode == GCRY_CIPHER_MODE_SIV;
     let tag_first = !encrypt && (siv || mode == GCRY_CIPHER_MODE_GCM_SIV);
@@ -46,10 +50,10 @@ pub unsafe fn message(
             )?;
         }
         if !siv {
-            super::set_iv(api, hd, mode, iv)?;
+            set_iv(api, hd, mode, iv)?;
         }
         if mode == GCRY_CIPHER_MODE_CCM {
-            let mut lengths = [len as u64, aad.len() as u64, tag.len() as u64];
+            let mut lengths = [len as u64, aad.len() as u64, tag_len as u64];
             check(
                 api,
                 (api.gcry_cipher_ctl)(
@@ -74,7 +78,7 @@ pub unsafe fn message(
         if tag_first {
             check(
                 api,
-                (api.gcry_cipher_ctl)(hd, GCRYCTL_SET_DECRYPTION_TAG, tag.as_mut_ptr().cast(), tag.len()),
+                (api.gcry_cipher_ctl)(hd, GCRYCTL_SET_DECRYPTION_TAG, tag.cast(), tag_len),
                 "gcry_cipher_ctl(GCRYCTL_SET_DECRYPTION_TAG)",
             )?;
         }
@@ -102,13 +106,9 @@ pub unsafe fn message(
             check(api, rc, name)?;
         }
         if encrypt {
-            check(
-                api,
-                (api.gcry_cipher_gettag)(hd, tag.as_mut_ptr().cast(), tag.len()),
-                "gcry_cipher_gettag",
-            )?;
+            check(api, (api.gcry_cipher_gettag)(hd, tag.cast(), tag_len), "gcry_cipher_gettag")?;
         } else if !tag_first {
-            check_tag(api, (api.gcry_cipher_checktag)(hd, tag.as_ptr().cast(), tag.len()))?;
+            check_tag(api, (api.gcry_cipher_checktag)(hd, tag.cast_const().cast(), tag_len))?;
         }
     }
     Ok(())

@@ -1,8 +1,9 @@
-//! Owned libgcrypt handles, closed on drop, and error codes as text.
+//! Owned libgcrypt handles (cipher, digest, MAC), closed on drop, the IV
+//! of a message, and error codes as text.
 
 use std::ffi::c_int;
 
-use super::api::{Api, GcryError, Hd, GPG_ERR_CHECKSUM};
+use super::api::*;
 use crate::error::BackendError;
 use crate::native::text;
 
@@ -45,6 +46,23 @@ impl Drop for CipherHd<'_> {
     }
 }
 
+/// Sets the IV for a message: the counter block for CTR, nothing for ECB.
+pub fn set_iv(api: &Api, hd: Hd, mode: c_int, iv: &[u8]) -> Result<(), BackendError> {
+    // SAFETY: live handle; `iv` covers the length passed.
+    unsafe {
+        match mode {
+            _ if iv.is_empty() => Ok(()),
+            GCRY_CIPHER_MODE_ECB => Ok(()),
+            GCRY_CIPHER_MODE_CTR => check(
+                api,
+                (api.gcry_cipher_setctr)(hd, iv.as_ptr().cast(), iv.len()),
+                "gcry_cipher_setctr",
+            ),
+            _ => check(api, (api.gcry_cipher_setiv)(hd, iv.as_ptr().cast(), iv.len()), "gcry_cipher_setiv"),
+        }
+    }
+}
+
 pub struct MdHd<'a> {
     api: &'a Api,
     pub hd: Hd,
@@ -83,5 +101,70 @@ impl Drop for MdHd<'_> {
     fn drop(&mut self) {
         // SAFETY: opened by gcry_md_open or gcry_md_copy, closed once.
         unsafe { (self.api.gcry_md_close)(self.hd) };
+    }
+}
+
+/// A `gcry_mac_*` handle (1.7+).
+pub struct MacHd<'a> {
+    api: &'a Api,
+    hd: Hd,
+}
+
+impl<'a> MacHd<'a> {
+    /// A MAC handle keyed with `key`.
+    pub fn keyed(api: &'a Api, algo: c_int, key: &[u8]) -> Result<MacHd<'a>, BackendError> {
+        let (Some(open), Some(setkey)) = (api.gcry_mac_open, api.gcry_mac_setkey) else {
+            return Err(BackendError::Unsupported("MACs (this libgcrypt has no gcry_mac_*)".into()));
+        };
+        let mut hd: Hd = std::ptr::null_mut();
+        // SAFETY: documented calls; `hd` receives the handle, closed on drop.
+        check(api, unsafe { open(&mut hd, algo, 0, std::ptr::null_mut()) }, "gcry_mac_open")?;
+        let mac = MacHd { api, hd };
+        check(api, unsafe { setkey(mac.hd, key.as_ptr().cast(), key.len()) }, "gcry_mac_setkey")?;
+        Ok(mac)
+    }
+
+    pub fn write(&mut self, data: &[u8]) -> Result<(), BackendError> {
+        // SAFETY: live handle; present when the handle was opened.
+        check(
+            self.api,
+            unsafe { (self.api.gcry_mac_write.expect("opened"))(self.hd, data.as_ptr().cast(), data.len()) },
+            "gcry_mac_write",
+        )
+    }
+
+    /// Reads the tag into `out` (at most its length, which ends the MAC) and returns its length.
+    pub fn read(&mut self, out: &mut [u8]) -> Result<usize, BackendError> {
+        let mut n = out.len();
+        // SAFETY: `out` covers `n` bytes.
+        check(
+            self.api,
+            unsafe { (self.api.gcry_mac_read.expect("opened"))(self.hd, out.as_mut_ptr().cast(), &mut n) },
+            "gcry_mac_read",
+        )?;
+        Ok(n)
+    }
+
+    /// Starts a new message under the kept key.
+    pub fn reset(&mut self) -> Result<(), BackendError> {
+        let ctl = self
+            .api
+            .gcry_mac_ctl
+            .ok_or_else(|| BackendError::Unsupported("gcry_mac_ctl is missing".into()))?;
+        // SAFETY: GCRYCTL_RESET takes no buffer (the gcry_mac_reset macro).
+        check(
+            self.api,
+            unsafe { ctl(self.hd, GCRYCTL_RESET, std::ptr::null_mut(), 0) },
+            "gcry_mac_reset",
+        )
+    }
+}
+
+impl Drop for MacHd<'_> {
+    fn drop(&mut self) {
+        if let Some(close) = self.api.gcry_mac_close {
+            // SAFETY: opened by gcry_mac_open, closed once.
+            unsafe { close(self.hd) };
+        }
     }
 }

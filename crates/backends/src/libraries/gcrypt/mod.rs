@@ -9,23 +9,31 @@
 
 mod aead;
 mod api;
-mod extra;
+pub mod capabilities;
 mod handles;
+mod mac;
 mod pk;
-mod primitives;
+mod pk_api;
+mod pk_sessions;
+mod pk_sexp;
+mod sessions;
 
 use std::collections::BTreeMap;
 use std::ffi::{c_int, CString};
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::*;
-use self::handles::{check, CipherHd, MdHd};
-use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
+use self::capabilities::DISABLE_HWF_ENV;
+use self::handles::{MacHd, MdHd};
+use self::mac::MacSession;
+use self::sessions::{GcryptCipher, HashSession, XofSession};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, Backend, Sealed};
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::backend::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::registry::{Entry, Kind};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.20.dylib", "libgcrypt.dylib"];
@@ -34,16 +42,13 @@ const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt-20.dll"];
 #[cfg(not(any(target_os = "macos", windows)))]
 const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.so.20", "libgcrypt.so"];
 
-/// The environment variable naming hardware features to disable (see the module docs).
-pub const DISABLE_HWF_ENV: &str = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
-
 pub struct GcryptBackend {
     api: Api,
     path: String,
     version: String,
     config: Option<String>,
-    /// The gcry_pk_* functions (pk.rs), or the first one this libgcrypt lacks.
-    pk_api: Result<pk::PkApi, &'static str>,
+    /// The gcry_pk_* functions (pk_api.rs), or the first one this libgcrypt lacks.
+    pk_api: Result<pk_api::PkApi, &'static str>,
     _library: libloading::Library,
 }
 
@@ -108,23 +113,6 @@ fn md_of(alg: &AlgorithmSpec) -> Option<c_int> {
     })
 }
 
-/// Sets the IV for a message: the counter block for CTR, nothing for ECB.
-fn set_iv(api: &Api, hd: Hd, mode: c_int, iv: &[u8]) -> Result<(), BackendError> {
-    // SAFETY: live handle; `iv` covers the length passed.
-    unsafe {
-        match mode {
-            _ if iv.is_empty() => Ok(()),
-            GCRY_CIPHER_MODE_ECB => Ok(()),
-            GCRY_CIPHER_MODE_CTR => check(
-                api,
-                (api.gcry_cipher_setctr)(hd, iv.as_ptr().cast(), iv.len()),
-                "gcry_cipher_setctr",
-            ),
-            _ => check(api, (api.gcry_cipher_setiv)(hd, iv.as_ptr().cast(), iv.len()), "gcry_cipher_setiv"),
-        }
-    }
-}
-
 /// What `GCRYCTL_PRINT_CONFIG` prints (version, cpu-arch, hwflist, …), read through a memory stream.
 #[cfg(target_os = "linux")]
 fn print_config(control: ControlFn) -> Option<String> {
@@ -186,7 +174,7 @@ impl GcryptBackend {
             control(GCRYCTL_INITIALIZATION_FINISHED, 0 as c_int);
         }
         // SAFETY: the library is libgcrypt (checked above); kept alive beside the table.
-        let pk_api = unsafe { pk::PkApi::load(&loaded.library) };
+        let pk_api = unsafe { pk_api::PkApi::load(&loaded.library) };
         Ok(GcryptBackend {
             pk_api,
             config: print_config(control),
@@ -197,8 +185,8 @@ impl GcryptBackend {
         })
     }
 
-    fn mac(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
-        let algo = extra::mac_of(alg.id).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt MAC mapped)", alg.id)))?;
+    fn mac_algo(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+        let algo = mac::mac_of(alg.id).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt MAC mapped)", alg.id)))?;
         let info = self
             .api
             .gcry_mac_algo_info
@@ -218,7 +206,7 @@ impl GcryptBackend {
         Some(line.trim_end_matches(':').to_string())
     }
 
-    fn cipher(&self, alg: &AlgorithmSpec) -> Result<(c_int, c_int), BackendError> {
+    fn cipher_algo(&self, alg: &AlgorithmSpec) -> Result<(c_int, c_int), BackendError> {
         let (algo, mode) = cipher_of(alg).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt cipher mapped)", alg.id)))?;
         // SAFETY: GCRYCTL_TEST_ALGO with NULL buffer and size, as the gcry_cipher_test_algo macro.
         if unsafe { (self.api.gcry_cipher_algo_info)(algo, GCRYCTL_TEST_ALGO, std::ptr::null_mut(), std::ptr::null_mut()) } != 0 {
@@ -230,7 +218,7 @@ impl GcryptBackend {
         Ok((algo, mode))
     }
 
-    fn md(&self, alg: &AlgorithmSpec) -> Result<(c_int, usize), BackendError> {
+    fn md_algo(&self, alg: &AlgorithmSpec) -> Result<(c_int, usize), BackendError> {
         let algo = md_of(alg).ok_or_else(|| BackendError::Unsupported(format!("{} (no libgcrypt digest mapped)", alg.id)))?;
         // SAFETY: as gcry_md_test_algo.
         if unsafe { (self.api.gcry_md_algo_info)(algo, GCRYCTL_TEST_ALGO, std::ptr::null_mut(), std::ptr::null_mut()) } != 0 {
@@ -246,22 +234,11 @@ impl GcryptBackend {
         Ok((algo, unsafe { (self.api.gcry_md_get_algo_dlen)(algo) } as usize))
     }
 
-    /// A handle with the key set (and the IV, for the first message or the stream).
-    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<(CipherHd<'_>, c_int), BackendError> {
-        let (algo, mode) = self.cipher(alg)?;
-        let hd = CipherHd::open(&self.api, algo, mode)?;
-        // SAFETY: live handle; key covers its length.
-        check(
-            &self.api,
-            unsafe { (self.api.gcry_cipher_setkey)(hd.hd, key.as_ptr().cast(), key.len()) },
-            "gcry_cipher_setkey",
-        )?;
-        set_iv(&self.api, hd.hd, mode, iv)?;
-        Ok((hd, mode))
-    }
-
+    /// A session keyed for an AEAD message with a test vector's IV and tag
+    /// lengths (any IV, GCM tags of 16, 15, 14, 13, 12, 8 or 4 bytes): what
+    /// libgcrypt refuses of those lengths is `Unsupported`, naming them.
     #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
-    fn crypt_once(
+    fn vector_message(
         &self,
         alg: &AlgorithmSpec,
         encrypt: bool,
@@ -271,79 +248,35 @@ impl GcryptBackend {
         input: &[u8],
         tag: &mut [u8],
     ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        self.crypt(alg, encrypt, key, iv, aad, input, tag, false)
-    }
-
-    /// One whole message. With `vector_lengths` the IV and tag lengths are the caller's
-    /// (test vectors): what libgcrypt refuses of them is `Unsupported`.
-    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
-    fn crypt(
-        &self,
-        alg: &AlgorithmSpec,
-        encrypt: bool,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        input: &[u8],
-        tag: &mut [u8],
-        vector_lengths: bool,
-    ) -> Result<Vec<u8>, BackendError> {
-        let api = &self.api;
-        let refused = |what: &str, e: BackendError| match e {
-            BackendError::Call { detail, .. } if vector_lengths => {
-                BackendError::Unsupported(format!("{what} libgcrypt {} refuses ({detail})", self.version))
+        if alg.class != AlgorithmClass::Aead {
+            return Err(catalog_lengths_only(alg, iv.len(), tag.len()));
+        }
+        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
+        let mut session = GcryptCipher::keyed(&self.api, self.cipher_algo(alg)?, true, encrypt, key, &[])?;
+        let mut out = vec![0u8; input.len()];
+        session.aead_apart(iv, aad, input, &mut out, tag).map_err(|e| match e {
+            BackendError::Call { detail, .. } => {
+                BackendError::Unsupported(format!("an IV or tag length libgcrypt {} refuses ({detail})", self.version))
             }
             other => other,
-        };
-        let (algo, mode) = self.cipher(alg)?;
-        let hd = CipherHd::open(api, algo, mode)?;
-        // SAFETY: live handle; key covers its length.
-        check(
-            api,
-            unsafe { (api.gcry_cipher_setkey)(hd.hd, key.as_ptr().cast(), key.len()) },
-            "gcry_cipher_setkey",
-        )?;
-        let aead = alg.class == AlgorithmClass::Aead;
-        let mut out = vec![0u8; input.len()];
-        if aead {
-            // SAFETY: keyed handle of `mode`; both buffers cover input.len() bytes.
-            unsafe {
-                aead::message(
-                    api,
-                    hd.hd,
-                    mode,
-                    encrypt,
-                    iv,
-                    aad,
-                    input.as_ptr(),
-                    out.as_mut_ptr(),
-                    input.len(),
-                    tag,
-                )
-            }
-            .map_err(|e| refused("an IV or tag length", e))?;
-            return Ok(out);
-        }
-        set_iv(api, hd.hd, mode, iv).map_err(|e| refused("an IV length", e))?;
-        // SAFETY: live handle; out-of-place with equal lengths.
-        unsafe {
-            let f = if encrypt {
-                api.gcry_cipher_encrypt
-            } else {
-                api.gcry_cipher_decrypt
-            };
-            check(
-                api,
-                f(hd.hd, out.as_mut_ptr().cast(), out.len(), input.as_ptr().cast(), input.len()),
-                "gcry_cipher_encrypt/decrypt",
-            )?;
-        }
+        })?;
         Ok(out)
     }
 }
 
-impl Backend for GcryptBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "gcrypt",
+    name: "libgcrypt",
+    kind: Kind::Loaded,
+    open: |path| Ok(Box::new(GcryptBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libgcrypt20"),
+    feature: None,
+    view: Some(capabilities::view),
+    mask: Some(capabilities::mask),
+};
+
+impl Library for GcryptBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         if let Ok(list) = std::env::var(DISABLE_HWF_ENV) {
@@ -368,23 +301,48 @@ impl Backend for GcryptBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let r = if alg.is_mac() {
-            self.mac(alg).map(drop)
-        } else if alg.is_digest() {
-            self.md(alg).map(drop)
-        } else {
-            self.cipher(alg)
-                .and_then(|(algo, mode)| CipherHd::open(&self.api, algo, mode).map(drop))
-        };
-        Support::from(r)
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let algo = self.cipher_algo(alg)?;
+        let aead = alg.class == AlgorithmClass::Aead;
+        task.with(|encrypt| GcryptCipher::keyed(&self.api, algo, aead, encrypt, key, iv))
     }
 
-    one_shot_through_crypt_once!();
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        let api = &self.api;
+        let (algo, len) = self.md_algo(alg)?;
+        let hd = MdHd::open(api, algo)?;
+        if !alg.xof {
+            return task.with(HashSession { api, hd, algo, len });
+        }
+        let extract = api
+            .gcry_md_extract
+            .ok_or_else(|| BackendError::Unsupported(format!("{} (this libgcrypt has no gcry_md_extract)", alg.id)))?;
+        task.with(XofSession {
+            api,
+            hd,
+            algo,
+            len,
+            extract,
+        })
+    }
 
-    /// GCM and ChaCha20-Poly1305 with the vector's IV and tag lengths (libgcrypt's GCM takes
-    /// IVs of any length and tags of 16, 15, 14, 13, 12, 8 or 4 bytes).
-    fn seal_with(
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(MacSession {
+            mac: MacHd::keyed(&self.api, self.mac_algo(alg)?, key)?,
+        })
+    }
+
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        (alg.is_mac() && cell.mode == Mode::Stream).then(|| {
+            format!(
+                "{} in stream mode (libgcrypt cannot copy a MAC handle, so a stream's tag cannot be read without ending it)",
+                alg.id
+            )
+        })
+    }
+
+    /// GCM and ChaCha20-Poly1305 with the vector's IV and tag lengths.
+    fn seal_vector(
         &self,
         alg: &AlgorithmSpec,
         key: &[u8],
@@ -393,16 +351,12 @@ impl Backend for GcryptBackend {
         plaintext: &[u8],
         tag_len: usize,
     ) -> Result<Sealed, BackendError> {
-        if alg.class != AlgorithmClass::Aead {
-            return Err(crate::backend::catalog_lengths_only(alg, iv.len(), tag_len));
-        }
-        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
         let mut tag = vec![0u8; tag_len];
-        let ciphertext = self.crypt(alg, true, key, iv, aad, plaintext, &mut tag, true)?;
+        let ciphertext = self.vector_message(alg, true, key, iv, aad, plaintext, &mut tag)?;
         Ok(Sealed { ciphertext, tag })
     }
 
-    fn open_with(
+    fn open_vector(
         &self,
         alg: &AlgorithmSpec,
         key: &[u8],
@@ -411,115 +365,7 @@ impl Backend for GcryptBackend {
         ciphertext: &[u8],
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError> {
-        if alg.class != AlgorithmClass::Aead {
-            return Err(crate::backend::catalog_lengths_only(alg, iv.len(), tag.len()));
-        }
-        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
-        self.crypt(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec(), true)
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        // open/write/read on a handle: independent of the timed one-shot gcry_md_hash_buffer.
-        let (algo, len) = self.md(alg)?;
-        let hd = MdHd::open(&self.api, algo)?;
-        // SAFETY: live handle.
-        unsafe { (self.api.gcry_md_write)(hd.hd, message.as_ptr().cast(), message.len()) };
-        if alg.xof {
-            let mut out = vec![0u8; len];
-            extra::extract(&self.api, &hd, algo, &mut out)?;
-            return Ok(out);
-        }
-        hd.read(algo, len)
-    }
-
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        let mut mac = extra::MacHd::keyed(&self.api, self.mac(alg)?, key)?;
-        mac.write(message)?;
-        let mut out = [0u8; 64];
-        let n = mac.read(&mut out)?;
-        Ok(out[..n].to_vec())
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        let api = &self.api;
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_mac() {
-            if cell.mode == Mode::Stream {
-                return Err(BackendError::Unsupported(format!(
-                    "{} in stream mode (libgcrypt cannot copy a MAC handle, so a stream's tag cannot be read without ending it)",
-                    alg.id
-                )));
-            }
-            return Ok(Box::new(extra::MacMessage {
-                mac: extra::MacHd::keyed(api, self.mac(alg)?, &inputs.key)?,
-                out: [0; 64],
-                len: 0,
-            }));
-        }
-        if alg.is_digest() && alg.xof {
-            let (algo, len) = self.md(alg)?;
-            let hd = MdHd::open(api, algo)?;
-            return Ok(match cell.mode {
-                Mode::Message => Box::new(extra::XofMessage {
-                    api,
-                    hd,
-                    algo,
-                    out: vec![0; len],
-                }),
-                Mode::Stream => Box::new(extra::XofStream { api, hd, algo, len }),
-            });
-        }
-        if alg.is_digest() {
-            let (algo, len) = self.md(alg)?;
-            return Ok(match cell.mode {
-                Mode::Message => Box::new(DigestMessage {
-                    api,
-                    algo,
-                    out: vec![0; len],
-                }),
-                Mode::Stream => Box::new(DigestStream {
-                    api,
-                    hd: MdHd::open(api, algo)?,
-                    algo,
-                    len,
-                }),
-            });
-        }
-        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
-        let encrypt = cell.operation == Operation::Encrypt;
-        let (hd, mode) = self.keyed(alg, &inputs.key, &inputs.iv)?;
-        Ok(match cell.mode {
-            Mode::Stream => Box::new(CipherStream { api, hd, encrypt }),
-            Mode::Message => {
-                let sealed = if encrypt {
-                    Sealed {
-                        ciphertext: Vec::new(),
-                        tag: vec![0; alg.tag_len],
-                    }
-                } else {
-                    self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?
-                };
-                Box::new(CipherMessage {
-                    api,
-                    hd,
-                    mode,
-                    encrypt,
-                    rekey: cell.rekey,
-                    aead: alg.class == AlgorithmClass::Aead,
-                    key: inputs.key.clone(),
-                    iv: inputs.iv.clone(),
-                    aad: inputs.aad.clone(),
-                    tag: sealed.tag,
-                    ciphertext: sealed.ciphertext,
-                })
-            }
-        })
+        self.vector_message(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {

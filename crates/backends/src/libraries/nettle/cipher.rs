@@ -63,6 +63,25 @@ pub enum Scheme {
     },
 }
 
+impl Scheme {
+    /// The update length a stream can continue after: Nettle's CTR, CFB and
+    /// GCM drop the rest of a partial block's keystream, ChaCha-Poly1305 that
+    /// of a partial 64-byte block (their manuals: all but the last call of a
+    /// message must be whole blocks).
+    pub fn stream_granularity(&self) -> usize {
+        match self {
+            Scheme::Block {
+                chain: Chain::Ctr | Chain::Cfb,
+                block,
+                ..
+            } => *block,
+            Scheme::Gcm { .. } => 16,
+            Scheme::ChaPoly { .. } => 64,
+            _ => 1,
+        }
+    }
+}
+
 /// Context memory for every scheme: above the largest structure (the GCM context, about 4.4 KiB).
 const CTX_BYTES: usize = 16 * 1024;
 
@@ -187,23 +206,6 @@ impl<'a> Keyed<'a> {
                 Scheme::Gcm { digest, .. } | Scheme::ChaPoly { digest, .. } => digest(self.ctx.ptr(), tag.len(), tag.as_mut_ptr()),
                 _ => {}
             }
-        }
-    }
-
-    /// The update length a stream can continue after: Nettle's CTR, CFB and
-    /// GCM drop the rest of a partial block's keystream, ChaCha-Poly1305 that
-    /// of a partial 64-byte block (their manuals: all but the last call of a
-    /// message must be whole blocks).
-    pub fn stream_granularity(&self) -> usize {
-        match self.scheme {
-            Scheme::Block {
-                chain: Chain::Ctr | Chain::Cfb,
-                block,
-                ..
-            } => block,
-            Scheme::Gcm { .. } => 16,
-            Scheme::ChaPoly { .. } => 64,
-            _ => 1,
         }
     }
 

@@ -5,15 +5,15 @@
 //! ECDSA signs the digest it is given (`ecdsa_sign` takes a digest, as
 //! `openssl speed` signs an unhashed buffer); its nonce comes from a
 //! `nettle_random_func` fed by the process's generator, as OpenSSL's comes
-//! from its DRBG. Signatures are returned as DER (SEC 1 §C.8), like OpenSSL's.
+//! from its DRBG. Signatures are written as DER (SEC 1 §C.8), like OpenSSL's.
 
 use std::ffi::{c_int, c_void};
 
 use cryptobench_core::pk::PkAlgorithmSpec;
 
-use super::gmp::{self, export, random, set_be, Int, Mpz};
+use super::gmp::{self, export_into, random, set_be, Int, Mpz};
 use crate::error::BackendError;
-use crate::pk::encoding::{ecdsa_der, ecdsa_from_der};
+use crate::pk::encoding::{ecdsa_der_into, ecdsa_from_der};
 
 /// `struct ecc_point` and `struct ecc_scalar` (ecc.h): the curve and its limbs.
 #[repr(C)]
@@ -128,10 +128,18 @@ impl<'a> Signature<'a> {
         s
     }
 
-    /// DER, as OpenSSL and RustCrypto encode it.
-    pub fn der(&self, alg: &PkAlgorithmSpec) -> Vec<u8> {
+    /// DER into `out`, as OpenSSL and RustCrypto encode it, without
+    /// allocating once `out` has grown: r and s exported (`mpz_export`)
+    /// into buffers of the group order's length, then encoded.
+    pub fn der_into(&self, alg: &PkAlgorithmSpec, out: &mut Vec<u8>) -> Result<(), BackendError> {
+        // P-521's 66 bytes are the longest.
         let n = field_bytes(alg);
-        ecdsa_der(&export(self.gmp, &self.raw.r, n), &export(self.gmp, &self.raw.s, n))
+        let (mut r, mut s) = ([0u8; 66], [0u8; 66]);
+        let (r, s) = (&mut r[..n], &mut s[..n]);
+        export_into(self.gmp, &self.raw.r, r)?;
+        export_into(self.gmp, &self.raw.s, s)?;
+        ecdsa_der_into(out, r, s);
+        Ok(())
     }
 }
 
@@ -257,5 +265,10 @@ impl<'a> Curve<'a> {
 
     pub fn field_bytes(&self) -> usize {
         field_bytes(self.alg)
+    }
+
+    /// The algorithm the curve was found for.
+    pub fn alg(&self) -> &'a PkAlgorithmSpec {
+        self.alg
     }
 }

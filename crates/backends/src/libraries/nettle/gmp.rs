@@ -4,7 +4,7 @@
 
 use std::ffi::{c_int, c_void};
 
-use crate::pk::encoding::pad;
+use crate::error::BackendError;
 
 /// GMP's `__mpz_struct` (gmp.h): allocated limbs, signed used limbs, limb pointer.
 #[repr(C)]
@@ -20,6 +20,7 @@ crate::native::api_table! {
         __gmpz_clear: fn(*mut Mpz) -> ();
         __gmpz_import: fn(*mut Mpz, usize, c_int, usize, c_int, usize, *const c_void) -> ();
         __gmpz_export: fn(*mut c_void, *mut usize, c_int, usize, c_int, usize, *const Mpz) -> *mut c_void;
+        __gmpz_sizeinbase: fn(*const Mpz, c_int) -> usize;
     }
     optional {}
 }
@@ -85,13 +86,32 @@ impl Drop for Int<'_> {
     }
 }
 
+/// The length of `z` in bytes (1 for 0).
+fn byte_len(api: &Api, z: &Mpz) -> usize {
+    // SAFETY: an initialised integer.
+    unsafe { (api.__gmpz_sizeinbase)(z, 2) }.div_ceil(8)
+}
+
 /// Big-endian bytes of `z`, left-padded to `n`.
 pub fn export(api: &Api, z: &Mpz, n: usize) -> Vec<u8> {
-    // |_size| limbs of 8 bytes (gmp.h): room for every byte GMP writes.
-    let mut out = vec![0u8; z._size.unsigned_abs() as usize * 8 + 1];
+    let mut out = vec![0u8; n.max(byte_len(api, z))];
+    export_into(api, z, &mut out).expect("sized to hold the integer");
+    out
+}
+
+/// Big-endian bytes of `z` into all of `out`, left-padded, without
+/// allocating; an integer longer than `out` is refused.
+pub fn export_into(api: &Api, z: &Mpz, out: &mut [u8]) -> Result<(), BackendError> {
+    let len = byte_len(api, z);
+    let Some(start) = out.len().checked_sub(len) else {
+        return Err(BackendError::Invalid(format!(
+            "a {len}-byte integer where {} bytes were expected",
+            out.len()
+        )));
+    };
+    out.fill(0);
     let mut count = 0usize;
-    // SAFETY: `out` holds the integer's limbs; GMP writes `count` bytes.
-    unsafe { (api.__gmpz_export)(out.as_mut_ptr().cast(), &mut count, 1, 1, 1, 0, z) };
-    out.truncate(count);
-    pad(&out, n.max(count))
+    // SAFETY: `out[start..]` holds the integer's `len` bytes; GMP writes `count` ≤ `len` bytes (none for 0).
+    unsafe { (api.__gmpz_export)(out[start..].as_mut_ptr().cast(), &mut count, 1, 1, 1, 0, z) };
+    Ok(())
 }

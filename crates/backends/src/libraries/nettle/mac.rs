@@ -9,7 +9,7 @@
 use super::api::{Api, DataFn, DigestFn};
 use crate::error::BackendError;
 use crate::native::CtxMem;
-use crate::primitive::Primitive;
+use crate::sessions::DigestSession;
 
 #[derive(Clone, Copy)]
 enum SetKey {
@@ -116,31 +116,33 @@ impl MacFns {
     }
 }
 
-/// MAC `message` (update, digest: the context returns to the keyed state) or `stream`.
-pub struct Mac {
+/// A keyed MAC context: `message` is one update and one digest (which
+/// returns the context to the keyed state); `stream` updates it, the tag
+/// read from a byte copy.
+pub struct MacSession {
     pub fns: MacFns,
     pub ctx: CtxMem,
-    pub stream: bool,
-    pub out: [u8; 64],
 }
 
-impl Primitive for Mac {
-    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            self.fns.update(&mut self.ctx, buf);
-            if !self.stream {
-                self.fns.digest(&mut self.ctx, &mut self.out);
-            }
+impl DigestSession for MacSession {
+    fn digest(&mut self, msg: &[u8], out: &mut [u8]) -> Result<(), BackendError> {
+        if out.len() < self.fns.len {
+            return Err(BackendError::Invalid("the tag buffer is shorter than the tag".into()));
         }
+        self.fns.update(&mut self.ctx, msg);
+        self.fns.digest(&mut self.ctx, out);
         Ok(())
     }
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        if self.stream {
-            let mut copy = self.ctx.clone();
-            let mut out = [0u8; 64];
-            self.fns.digest(&mut copy, &mut out);
-            return Ok(Some(out[..self.fns.len].to_vec()));
-        }
-        Ok(Some(self.out[..self.fns.len].to_vec()))
+
+    fn update(&mut self, msg: &[u8]) -> Result<(), BackendError> {
+        self.fns.update(&mut self.ctx, msg);
+        Ok(())
+    }
+
+    fn peek(&mut self) -> Result<Vec<u8>, BackendError> {
+        let mut copy = self.ctx.clone();
+        let mut out = vec![0u8; self.fns.len];
+        self.fns.digest(&mut copy, &mut out);
+        Ok(out)
     }
 }

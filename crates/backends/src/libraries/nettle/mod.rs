@@ -7,26 +7,34 @@
 //! `NETTLE_FAT_OVERRIDE` in the worker's environment masks.
 
 mod api;
+pub mod capabilities;
 mod cipher;
 mod ecc;
 mod gmp;
+mod hogweed;
 mod mac;
 mod pk;
 mod pk_ecc;
-mod primitives;
+mod pk_eddsa;
 mod rsa;
+mod sessions;
 
 use std::collections::BTreeMap;
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::{Api, NettleHash};
+use self::capabilities::FAT_OVERRIDE_ENV;
 use self::cipher::{Chain, Keyed, Scheme, SetKey};
-use self::primitives::{CipherMessage, CipherStream, DigestMessage, DigestStream};
+use self::mac::MacSession;
+use self::sessions::{HashSession, NettleCipher};
+use crate::backend::{Backend, Sealed};
 use crate::error::{BackendError, OpenError};
-use crate::native::{self, CtxMem};
-use crate::backend::{check_key_and_iv, one_shot_through_crypt_once, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::library::{CipherTask, DigestTask, Library};
+use crate::native;
+use crate::registry::{Entry, Kind};
+use crate::sessions::CipherSession;
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libnettle.8.dylib", "libnettle.dylib"];
@@ -35,17 +43,14 @@ const DEFAULT_LIBRARIES: &[&str] = &["libnettle-8.dll"];
 #[cfg(not(any(target_os = "macos", windows)))]
 const DEFAULT_LIBRARIES: &[&str] = &["libnettle.so.8", "libnettle.so"];
 
-/// The environment variable Nettle's fat builds read to override CPU detection.
-pub const FAT_OVERRIDE_ENV: &str = "NETTLE_FAT_OVERRIDE";
-
 pub struct NettleBackend {
     api: Api,
     /// (catalog id, the library's `struct nettle_hash`), for the digests it exports.
     hashes: Vec<(&'static str, *const NettleHash)>,
     path: String,
     version: String,
-    /// libhogweed's EdDSA and X25519/X448 (pk.rs), or why it could not be loaded.
-    hogweed: Result<pk::Hogweed, String>,
+    /// libhogweed's public key (hogweed.rs), or why it could not be loaded.
+    hogweed: Result<hogweed::Hogweed, String>,
     _library: libloading::Library,
 }
 
@@ -129,7 +134,7 @@ impl NettleBackend {
                 unsafe { loaded.library.get::<*const NettleHash>(*sym) }.ok().map(|s| (*id, *s))
             })
             .collect();
-        let hogweed = pk::load_hogweed(&path);
+        let hogweed = hogweed::load_hogweed(&path);
         Ok(NettleBackend {
             api,
             hashes,
@@ -140,7 +145,7 @@ impl NettleBackend {
         })
     }
 
-    fn mac(&self, alg: &AlgorithmSpec) -> Result<mac::MacFns, BackendError> {
+    fn mac_fns(&self, alg: &AlgorithmSpec) -> Result<mac::MacFns, BackendError> {
         match mac::MacFns::of(&self.api, alg.id) {
             Some(Ok(fns)) => Ok(fns),
             Some(Err(what)) => Err(unsupported(alg, &format!("{} lacks {what}", self.version))),
@@ -335,59 +340,28 @@ impl NettleBackend {
         }
     }
 
-    /// One whole message; for AEAD decryption the computed tag must equal `tag`.
-    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
-    fn crypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        encrypt: bool,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        input: &[u8],
-        tag: &mut [u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        self.crypt(alg, encrypt, key, iv, aad, input, tag)
-    }
-
-    /// One whole message with the IV and tag lengths given (checked by the caller).
-    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
-    fn crypt(
-        &self,
-        alg: &AlgorithmSpec,
-        encrypt: bool,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        input: &[u8],
-        tag: &mut [u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        if let Some(problem) = alg.size_problem(input.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        let mut k = Keyed::new(&self.api, self.scheme(alg)?, key, iv, encrypt)?;
-        let aead = alg.class == AlgorithmClass::Aead;
-        if aead {
-            k.aad(aad);
-        }
-        let mut out = vec![0u8; input.len()];
-        // SAFETY: both buffers have input.len() bytes.
-        unsafe { k.crypt(out.as_mut_ptr(), input.as_ptr(), input.len()) };
-        if aead {
-            let mut computed = vec![0u8; tag.len()];
-            k.digest(&mut computed);
-            if encrypt {
-                tag.copy_from_slice(&computed);
-            } else if !k.tags_equal(&computed, tag) {
-                return Err(BackendError::AuthenticationFailed);
-            }
-        }
-        Ok(out)
+    /// A session keyed with `key` and started at `iv`.
+    fn session(&self, alg: &AlgorithmSpec, scheme: Scheme, key: &[u8], iv: &[u8], encrypt: bool) -> Result<NettleCipher<'_>, BackendError> {
+        Ok(NettleCipher {
+            keyed: Keyed::new(&self.api, scheme, key, iv, encrypt)?,
+            aead: alg.class == AlgorithmClass::Aead,
+        })
     }
 }
 
-impl Backend for NettleBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "nettle",
+    name: "Nettle",
+    kind: Kind::Loaded,
+    open: |path| Ok(Box::new(NettleBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libnettle8"),
+    feature: None,
+    view: None,
+    mask: Some(capabilities::mask),
+};
+
+impl Library for NettleBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         if let Ok(v) = std::env::var(FAT_OVERRIDE_ENV) {
@@ -406,23 +380,38 @@ impl Backend for NettleBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        let r = if alg.is_mac() {
-            self.mac(alg).map(drop)
-        } else if alg.is_digest() {
-            self.hash(alg).map(drop)
-        } else {
-            self.scheme(alg).map(drop)
-        };
-        Support::from(r)
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let scheme = self.scheme(alg)?;
+        task.with(|encrypt| self.session(alg, scheme, key, iv, encrypt))
     }
 
-    one_shot_through_crypt_once!();
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(HashSession::new(self.hash(alg)?))
+    }
+
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let fns = self.mac_fns(alg)?;
+        task.with(MacSession { ctx: fns.keyed(key)?, fns })
+    }
+
+    /// Streams whose updates are not whole blocks of what Nettle can continue after.
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        if cell.mode != Mode::Stream || alg.is_digest() || alg.is_mac() {
+            return None;
+        }
+        let g = self.scheme(alg).ok()?.stream_granularity();
+        (!cell.size.is_multiple_of(g)).then(|| {
+            format!(
+                "{} in stream mode with {}-byte updates (Nettle continues a stream only after whole {g}-byte blocks)",
+                alg.id, cell.size
+            )
+        })
+    }
 
     /// GCM with the vector's IV and tag lengths: `gcm_*_set_iv` takes any IV length
     /// (GHASH of the IV for lengths other than 12) and `gcm_*_digest` any tag length up
     /// to 16 (gcm.h); ChaCha20-Poly1305's nonce is fixed at 12 bytes.
-    fn seal_with(
+    fn seal_vector(
         &self,
         alg: &AlgorithmSpec,
         key: &[u8],
@@ -431,13 +420,14 @@ impl Backend for NettleBackend {
         plaintext: &[u8],
         tag_len: usize,
     ) -> Result<Sealed, BackendError> {
-        gcm_lengths(alg, key, iv, tag_len, &self.version)?;
+        let mut session = self.vector_session(alg, key, iv, tag_len, plaintext.len(), true)?;
         let mut tag = vec![0u8; tag_len];
-        let ciphertext = self.crypt(alg, true, key, iv, aad, plaintext, &mut tag)?;
+        let mut ciphertext = plaintext.to_vec();
+        session.seal(iv, aad, &mut ciphertext, &mut tag)?;
         Ok(Sealed { ciphertext, tag })
     }
 
-    fn open_with(
+    fn open_vector(
         &self,
         alg: &AlgorithmSpec,
         key: &[u8],
@@ -446,96 +436,32 @@ impl Backend for NettleBackend {
         ciphertext: &[u8],
         tag: &[u8],
     ) -> Result<Vec<u8>, BackendError> {
-        gcm_lengths(alg, key, iv, tag.len(), &self.version)?;
-        self.crypt(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
-    }
-
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        let fns = self.mac(alg)?;
-        let mut ctx = fns.keyed(key)?;
-        fns.update(&mut ctx, message);
-        let mut out = vec![0u8; fns.len];
-        fns.digest(&mut ctx, &mut out);
+        let mut session = self.vector_session(alg, key, iv, tag.len(), ciphertext.len(), false)?;
+        let mut out = vec![0u8; ciphertext.len()];
+        session.open(iv, aad, ciphertext, &mut out, tag)?;
         Ok(out)
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        let h = self.hash(alg)?;
-        let mut ctx = CtxMem::new(h.context_size as usize);
-        let mut out = vec![0u8; h.digest_size as usize];
-        // SAFETY: the context has the hash's context_size; out its digest_size.
-        unsafe {
-            (h.init)(ctx.ptr());
-            (h.update)(ctx.ptr(), message.len(), message.as_ptr());
-            (h.digest)(ctx.ptr(), out.len(), out.as_mut_ptr());
-        }
-        Ok(out)
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_mac() {
-            let fns = self.mac(alg)?;
-            return Ok(Box::new(mac::Mac {
-                ctx: fns.keyed(&inputs.key)?,
-                fns,
-                stream: cell.mode == Mode::Stream,
-                out: [0; 64],
-            }));
-        }
-        if alg.is_digest() {
-            let hash = self.hash(alg)?;
-            let mut ctx = CtxMem::new(hash.context_size as usize);
-            // SAFETY: as digest_once.
-            unsafe { (hash.init)(ctx.ptr()) };
-            return Ok(match cell.mode {
-                Mode::Message => Box::new(DigestMessage {
-                    hash,
-                    ctx,
-                    out: vec![0; hash.digest_size as usize],
-                }),
-                Mode::Stream => Box::new(DigestStream { hash, ctx }),
-            });
-        }
-        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
-        let encrypt = cell.operation == Operation::Encrypt;
-        let keyed = Keyed::new(&self.api, self.scheme(alg)?, &inputs.key, &inputs.iv, encrypt)?;
-        Ok(match cell.mode {
-            Mode::Stream => {
-                let g = keyed.stream_granularity();
-                if !cell.size.is_multiple_of(g) {
-                    return Err(BackendError::Unsupported(format!(
-                        "{} in stream mode with {}-byte updates (Nettle continues a stream only after whole {g}-byte blocks)",
-                        alg.id, cell.size
-                    )));
-                }
-                Box::new(CipherStream { keyed })
-            }
-            Mode::Message => {
-                let sealed = self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?;
-                Box::new(CipherMessage {
-                    keyed,
-                    encrypt,
-                    rekey: cell.rekey,
-                    aead: alg.class == AlgorithmClass::Aead,
-                    key: inputs.key.clone(),
-                    iv: inputs.iv.clone(),
-                    aad: inputs.aad.clone(),
-                    tag: vec![0; alg.tag_len],
-                    expected_tag: sealed.tag,
-                    ciphertext: if encrypt { Vec::new() } else { sealed.ciphertext },
-                })
-            }
-        })
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
         Some(self)
+    }
+}
+
+impl NettleBackend {
+    /// A session for a message with a test vector's lengths, where Nettle takes them.
+    fn vector_session(
+        &self,
+        alg: &AlgorithmSpec,
+        key: &[u8],
+        iv: &[u8],
+        tag_len: usize,
+        len: usize,
+        encrypt: bool,
+    ) -> Result<NettleCipher<'_>, BackendError> {
+        gcm_lengths(alg, key, iv, tag_len, &self.version)?;
+        if let Some(problem) = alg.size_problem(len) {
+            return Err(BackendError::Invalid(problem));
+        }
+        self.session(alg, self.scheme(alg)?, key, iv, encrypt)
     }
 }

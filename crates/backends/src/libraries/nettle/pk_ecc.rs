@@ -1,24 +1,24 @@
-//! Nettle's ECDSA and ECDH on the NIST curves as cryptobench calls them:
-//! one-shot calls for the checks before timing, and the timed loops
+//! Nettle's ECDSA and ECDH on the NIST curves as cryptobench calls them
 //! (`ecdsa_sign`, `ecdsa_verify`, `ecdsa_generate_keypair`, and
-//! `ecc_point_mul` with the x coordinate read out for ECDH). Keys are the
-//! run's seeded EC private scalars and their uncompressed public points.
+//! `ecc_point_mul` with the x coordinate read out for ECDH), on a
+//! `struct ecc_scalar`/`ecc_point` set when the session is made. Keys are
+//! the run's seeded EC private scalars and their uncompressed public points.
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
-use cryptobench_core::{CellSpec, Operation};
+use cryptobench_core::Operation;
 
 use super::ecc::{Api, Curve, Signature, Value};
-use super::gmp::{self, Int};
+use super::gmp::{self, export_into, Int};
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
-use crate::primitive::Primitive;
+use crate::pk::{KeptInput, PkSession};
 
 fn bad(what: &str) -> BackendError {
     BackendError::Invalid(what.to_string())
 }
 
 /// The curve of `alg` where Nettle has it in ecc-curve.h.
-pub fn curve<'a>(api: &'a Api, gmp: &'a gmp::Api, alg: &'a PkAlgorithmSpec) -> Result<Curve<'a>, BackendError> {
+fn curve<'a>(api: &'a Api, gmp: &'a gmp::Api, alg: &'a PkAlgorithmSpec) -> Result<Curve<'a>, BackendError> {
     Curve::of(api, gmp, alg).ok_or_else(|| BackendError::Unsupported(format!("{}: not a NIST curve of Nettle's", alg.id)))
 }
 
@@ -42,61 +42,32 @@ pub fn public_key(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKey
     Ok(c.encode(&p))
 }
 
-pub fn sign(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8]) -> Result<Vec<u8>, BackendError> {
-    let c = curve(api, gmp, alg)?;
-    let key = c.scalar(&keys.ec_private)?;
-    let mut sig = c.new_signature();
-    c.sign_into(&key, digest, &mut sig);
-    Ok(sig.der(alg))
-}
-
-/// Ok(false) for a public key off the curve or a signature that is not strict DER, as for a wrong one.
-pub fn verify(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8], der: &[u8]) -> Result<bool, BackendError> {
-    let c = curve(api, gmp, alg)?;
-    let (Some(public), Some(sig)) = (public_point(&c, keys)?, c.signature_of_der(der)) else {
-        return Ok(false);
-    };
-    Ok(c.verify_raw(&public, digest, &sig))
-}
-
-pub fn derive(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
-    let c = curve(api, gmp, alg)?;
-    let peer = keys.peer.as_deref().ok_or_else(|| bad("key agreement needs a peer"))?;
-    let theirs = public_point(&c, peer)?.ok_or_else(|| bad("the peer's public key is not on the curve"))?;
-    let ours = c.scalar(&keys.ec_private)?;
-    let mut out = c.new_point();
-    c.mul_into(&mut out, &ours, &theirs);
-    let (mut x, mut y) = (Int::new(gmp), Int::new(gmp));
-    c.x_into(&out, &mut x, &mut y);
-    Ok(x.to_be(c.field_bytes()))
-}
-
-pub fn prepare<'a>(
+/// The session of `op` on `keys`.
+pub fn session<'a>(
     api: &'a Api,
     gmp: &'a gmp::Api,
-    cell: &CellSpec,
     alg: &PkAlgorithmSpec,
     keys: &PkKeys,
-    digest: &[u8],
-) -> Result<Box<dyn Primitive + 'a>, BackendError> {
-    // The catalog's own entry, which lives as long as the primitive.
+    op: Operation,
+) -> Result<Box<dyn PkSession + 'a>, BackendError> {
+    // The catalog's own entry, which lives as long as the session.
     let alg = cryptobench_core::pk::get(alg.id).map_err(|e| BackendError::Invalid(e.to_string()))?;
     let c = curve(api, gmp, alg)?;
-    Ok(match (alg.kind, cell.operation) {
-        (PkKind::Ecdsa, Operation::Sign | Operation::Verify) => {
-            let key = c.scalar(&keys.ec_private)?;
-            let public = c.public_of(&key);
-            let mut sig = c.new_signature();
-            c.sign_into(&key, digest, &mut sig);
-            Box::new(Ecdsa {
-                signing: cell.operation == Operation::Sign,
-                alg,
-                key,
+    Ok(match (alg.kind, op) {
+        (PkKind::Ecdsa, Operation::Sign) => Box::new(Signing {
+            key: c.scalar(&keys.ec_private)?,
+            sig: c.new_signature(),
+            curve: c,
+        }),
+        (PkKind::Ecdsa, Operation::Verify) => match public_point(&c, keys)? {
+            Some(public) => Box::new(Verifying {
                 public,
-                sig,
+                sig: KeptInput::default(),
                 curve: c,
-            })
-        }
+            }),
+            // A public key off the curve verifies nothing, as a wrong signature.
+            None => Box::new(Rejecting),
+        },
         (PkKind::Ecdsa, Operation::Keygen) => Box::new(Keygen {
             public: c.new_point(),
             private: c.new_scalar(),
@@ -117,51 +88,66 @@ pub fn prepare<'a>(
     })
 }
 
-struct Ecdsa<'a> {
-    signing: bool,
-    alg: &'a PkAlgorithmSpec,
+/// `ecdsa_sign` over the digest into a kept `struct dsa_signature`, written out as DER.
+struct Signing<'a> {
     key: Box<Value<'a>>,
-    public: Box<Value<'a>>,
     sig: Box<Signature<'a>>,
     curve: Curve<'a>,
 }
 
-impl Primitive for Ecdsa<'_> {
-    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            if self.signing {
-                self.curve.sign_into(&self.key, buf, &mut self.sig);
-            } else if !self.curve.verify_raw(&self.public, buf, &self.sig) {
-                return Err(bad("the prepared signature does not verify"));
-            }
-        }
-        Ok(())
-    }
-
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.sig.der(self.alg)))
+impl PkSession for Signing<'_> {
+    fn sign(&mut self, digest: &[u8], signature: &mut Vec<u8>) -> Result<(), BackendError> {
+        self.curve.sign_into(&self.key, digest, &mut self.sig);
+        self.sig.der_into(self.curve.alg(), signature)
     }
 }
 
+/// `ecdsa_verify` of the digest against the signature read from DER once
+/// (`KeptInput`: a signature that is not strict DER verifies nothing).
+struct Verifying<'a> {
+    public: Box<Value<'a>>,
+    sig: KeptInput<Option<Box<Signature<'a>>>>,
+    curve: Curve<'a>,
+}
+
+impl PkSession for Verifying<'_> {
+    fn verify(&mut self, digest: &[u8], der: &[u8]) -> Result<bool, BackendError> {
+        let curve = &self.curve;
+        match self.sig.get(der, |d| Ok(curve.signature_of_der(d)))? {
+            Some(sig) => Ok(curve.verify_raw(&self.public, digest, sig)),
+            None => Ok(false),
+        }
+    }
+}
+
+/// A public key Nettle refuses (not a point on the curve): it verifies nothing.
+struct Rejecting;
+
+impl PkSession for Rejecting {
+    fn verify(&mut self, _digest: &[u8], _signature: &[u8]) -> Result<bool, BackendError> {
+        Ok(false)
+    }
+}
+
+/// `ecdsa_generate_keypair` into the same scalar and point each call.
 struct Keygen<'a> {
     public: Box<Value<'a>>,
     private: Box<Value<'a>>,
     curve: Curve<'a>,
 }
 
-impl Primitive for Keygen<'_> {
-    fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            self.curve.generate_into(&mut self.public, &mut self.private);
-        }
+impl PkSession for Keygen<'_> {
+    fn keygen(&mut self) -> Result<(), BackendError> {
+        self.curve.generate_into(&mut self.public, &mut self.private);
         Ok(())
     }
 
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.curve.encode(&self.public)))
+    fn generated_public(&mut self) -> Result<Vec<u8>, BackendError> {
+        Ok(self.curve.encode(&self.public))
     }
 }
 
+/// `ecc_point_mul` and `ecc_point_get`, the x coordinate exported (`mpz_export`) as the secret.
 struct Ecdh<'a> {
     ours: Box<Value<'a>>,
     theirs: Box<Value<'a>>,
@@ -171,16 +157,12 @@ struct Ecdh<'a> {
     curve: Curve<'a>,
 }
 
-impl Primitive for Ecdh<'_> {
-    fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            self.curve.mul_into(&mut self.out, &self.ours, &self.theirs);
-            self.curve.x_into(&self.out, &mut self.x, &mut self.y);
-        }
-        Ok(())
-    }
-
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.x.to_be(self.curve.field_bytes())))
+impl PkSession for Ecdh<'_> {
+    fn derive(&mut self, secret: &mut Vec<u8>) -> Result<(), BackendError> {
+        self.curve.mul_into(&mut self.out, &self.ours, &self.theirs);
+        self.curve.x_into(&self.out, &mut self.x, &mut self.y);
+        secret.clear();
+        secret.resize(self.curve.field_bytes(), 0);
+        export_into(self.curve.gmp, &self.x.raw, secret)
     }
 }

@@ -3,18 +3,19 @@
 //! SHA-256 digest (`rsa_sha256_sign_digest_tr`, `rsa_pss_sha256_sign_digest_tr`:
 //! the side-channel-resistant calls, blinded with random bytes, as OpenSSL
 //! blinds) and their verification, and key generation
-//! (`rsa_generate_keypair`, e = 65537). RSA-OAEP arrived in Nettle 3.10
-//! (`rsa_oaep_sha256_encrypt`) and is not driven here.
+//! (`rsa_generate_keypair`, e = 65537), each a session on keys prepared
+//! once. RSA-OAEP arrived in Nettle 3.10 (`rsa_oaep_sha256_encrypt`) and is
+//! not driven here.
 
 use std::ffi::{c_int, c_uint, c_void};
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
-use cryptobench_core::{CellSpec, Operation};
+use cryptobench_core::Operation;
 
-use super::gmp::{self, export, random, set_be, Int, Mpz};
+use super::gmp::{self, export, export_into, random, set_be, Int, Mpz};
 use crate::error::BackendError;
 use crate::pk::keys::{PkKeys, RsaParts};
-use crate::primitive::Primitive;
+use crate::pk::{KeptInput, PkSession};
 
 /// `struct rsa_public_key` (rsa.h): size in bytes, n, e.
 #[repr(C)]
@@ -227,54 +228,23 @@ pub fn public_key(api: &Api, gmp: &gmp::Api, keys: &PkKeys) -> Result<Vec<u8>, B
     Ok(export(gmp, &k.public.n, 0))
 }
 
-pub fn sign(api: &Api, gmp: &gmp::Api, alg: &PkAlgorithmSpec, keys: &PkKeys, digest: &[u8]) -> Result<Vec<u8>, BackendError> {
-    let k = Keys::import(api, gmp, &*parts(keys)?)?;
-    let mut s = Int::new(gmp);
-    k.sign_into(alg.kind == PkKind::RsaPss, digest, &mut [0u8; SALT_LEN], &mut s)?;
-    Ok(s.to_be(k.size()))
-}
-
-/// Ok(false) for a signature of another length than the modulus (RFC 8017
-/// §8.1.2/§8.2.2 step 1: Nettle takes an integer, so the octet string's
-/// length is checked here, as for libgcrypt).
-pub fn verify(
-    api: &Api,
-    gmp: &gmp::Api,
-    alg: &PkAlgorithmSpec,
-    keys: &PkKeys,
-    digest: &[u8],
-    signature: &[u8],
-) -> Result<bool, BackendError> {
-    let k = Keys::import(api, gmp, &*parts(keys)?)?;
-    if signature.len() != k.size() {
-        return Ok(false);
-    }
-    Ok(k.verify_raw(alg.kind == PkKind::RsaPss, digest, &Int::from_be(gmp, signature)))
-}
-
-pub fn prepare<'a>(
+/// The session of `op` on `keys`.
+pub fn session<'a>(
     api: &'a Api,
     gmp: &'a gmp::Api,
-    cell: &CellSpec,
     alg: &PkAlgorithmSpec,
     keys: &PkKeys,
-    digest: &[u8],
-) -> Result<Box<dyn Primitive + 'a>, BackendError> {
+    op: Operation,
+) -> Result<Box<dyn PkSession + 'a>, BackendError> {
     let pss = alg.kind == PkKind::RsaPss;
-    Ok(match cell.operation {
-        Operation::Sign | Operation::Verify => {
-            let k = Keys::import(api, gmp, &*parts(keys)?)?;
-            let mut s = Int::new(gmp);
-            let mut salt = [0u8; SALT_LEN];
-            k.sign_into(pss, digest, &mut salt, &mut s)?;
-            Box::new(Signing {
-                signing: cell.operation == Operation::Sign,
-                pss,
-                keys: k,
-                salt,
-                s,
-            })
-        }
+    Ok(match op {
+        Operation::Sign | Operation::Verify => Box::new(Signing {
+            pss,
+            keys: Keys::import(api, gmp, &*parts(keys)?)?,
+            salt: [0u8; SALT_LEN],
+            s: Int::new(gmp),
+            kept: KeptInput::default(),
+        }),
         Operation::Keygen => Box::new(Keygen {
             bits: alg.bits,
             keys: Keys::empty(api, gmp, true),
@@ -283,28 +253,35 @@ pub fn prepare<'a>(
     })
 }
 
+/// Signing into a kept integer, written out (`mpz_export`) at the modulus's
+/// length; verification of the signature read into an integer once
+/// (`KeptInput`).
 struct Signing<'a> {
-    signing: bool,
     pss: bool,
     keys: Keys<'a>,
     salt: [u8; SALT_LEN],
     s: Box<Int<'a>>,
+    kept: KeptInput<Box<Int<'a>>>,
 }
 
-impl Primitive for Signing<'_> {
-    fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
-        for _ in 0..iterations {
-            if self.signing {
-                self.keys.sign_into(self.pss, buf, &mut self.salt, &mut self.s)?;
-            } else if !self.keys.verify_raw(self.pss, buf, &self.s) {
-                return Err(bad("the prepared signature does not verify"));
-            }
-        }
-        Ok(())
+impl PkSession for Signing<'_> {
+    fn sign(&mut self, digest: &[u8], signature: &mut Vec<u8>) -> Result<(), BackendError> {
+        self.keys.sign_into(self.pss, digest, &mut self.salt, &mut self.s)?;
+        signature.clear();
+        signature.resize(self.keys.size(), 0);
+        export_into(self.keys.gmp, &self.s.raw, signature)
     }
 
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(self.s.to_be(self.keys.size())))
+    /// False for a signature of another length than the modulus (RFC 8017
+    /// §8.1.2/§8.2.2 step 1: Nettle takes an integer, so the octet string's
+    /// length is checked here, as for libgcrypt).
+    fn verify(&mut self, digest: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
+        if signature.len() != self.keys.size() {
+            return Ok(false);
+        }
+        let gmp = self.keys.gmp;
+        let s = self.kept.get(signature, |b| Ok(Int::from_be(gmp, b)))?;
+        Ok(self.keys.verify_raw(self.pss, digest, s))
     }
 }
 
@@ -315,33 +292,31 @@ struct Keygen<'a> {
     keys: Keys<'a>,
 }
 
-impl Primitive for Keygen<'_> {
-    fn run(&mut self, iterations: u64, _buf: &mut [u8]) -> Result<(), BackendError> {
+impl PkSession for Keygen<'_> {
+    fn keygen(&mut self) -> Result<(), BackendError> {
         let k = &mut self.keys;
         let private = k.private.as_deref_mut().ok_or_else(|| bad("key generation needs a private key"))?;
-        for _ in 0..iterations {
-            set_be(k.gmp, &mut k.public.e, E);
-            // SAFETY: both initialised; e set, so e_size 0 keeps it (rsa.h).
-            let ok = unsafe {
-                (k.api.nettle_rsa_generate_keypair)(
-                    &mut *k.public,
-                    private,
-                    std::ptr::null_mut(),
-                    random,
-                    std::ptr::null_mut(),
-                    None,
-                    self.bits as c_uint,
-                    0,
-                )
-            };
-            if ok != 1 {
-                return Err(bad("Nettle's RSA key generation failed"));
-            }
+        set_be(k.gmp, &mut k.public.e, E);
+        // SAFETY: both initialised; e set, so e_size 0 keeps it (rsa.h).
+        let ok = unsafe {
+            (k.api.nettle_rsa_generate_keypair)(
+                &mut *k.public,
+                private,
+                std::ptr::null_mut(),
+                random,
+                std::ptr::null_mut(),
+                None,
+                self.bits as c_uint,
+                0,
+            )
+        };
+        if ok != 1 {
+            return Err(bad("Nettle's RSA key generation failed"));
         }
         Ok(())
     }
 
-    fn last_output(&mut self) -> Result<Option<Vec<u8>>, BackendError> {
-        Ok(Some(export(self.keys.gmp, &self.keys.public.n, 0)))
+    fn generated_public(&mut self) -> Result<Vec<u8>, BackendError> {
+        Ok(export(self.keys.gmp, &self.keys.public.n, 0))
     }
 }

@@ -3,10 +3,13 @@
 //! (nettle fat-x86_64.c: "vendor:intel", "vendor:amd", "aesni", "sha_ni",
 //! "pclmul"; fat-arm64.c: "aes", "pmull", "sha1", "sha2"). A mask is
 //! therefore the list of what the CPU offers minus the family switched off.
-//! A build that is not fat ignores the variable.
+//! A build that is not fat ignores the variable. The registry's hook is
+//! [`mask`]; Nettle reports no view of the CPU of its own.
 
-use super::Feature;
 use cryptobench_core::catalog::Family;
+use cryptobench_cpu::features::Feature;
+
+use crate::registry::{Mask, MaskContext};
 
 pub const FAT_OVERRIDE_ENV: &str = "NETTLE_FAT_OVERRIDE";
 
@@ -34,7 +37,7 @@ fn table(arch: &str) -> &'static [(&'static str, &'static str, Family)] {
 
 /// The override that keeps every feature `cpu` offers except those of
 /// `families`, for a worker of architecture `arch`.
-pub fn mask(cpu: &[Feature], vendor: Option<&str>, families: &[Family], arch: &str) -> (&'static str, String) {
+fn env_mask(cpu: &[Feature], vendor: Option<&str>, families: &[Family], arch: &str) -> (&'static str, String) {
     let arm = arch == "aarch64";
     let table = table(arch);
     let mut items: Vec<&str> = Vec::new();
@@ -63,6 +66,18 @@ pub fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// The registry's mask hook: the override from the worker's CPU features,
+/// vendor and architecture. A family Nettle has no switch for (SIMD) clears
+/// nothing, so the audit does not measure it.
+pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
+    let (var, value) = env_mask(ctx.cpu, ctx.vendor, families, ctx.arch);
+    Ok(Mask {
+        var,
+        value,
+        cleared: cleared(families, ctx.arch),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,18 +93,36 @@ mod tests {
     fn keeps_what_the_cpu_has_minus_the_family() {
         let cpu = [f("aes"), f("pclmulqdq"), f("sha_ni"), f("avx2")];
         assert_eq!(
-            mask(&cpu, Some("AuthenticAMD"), &[Family::Aes], "x86_64").1,
+            env_mask(&cpu, Some("AuthenticAMD"), &[Family::Aes], "x86_64").1,
             "vendor:amd,pclmul,sha_ni"
         );
         assert_eq!(
-            mask(&cpu, Some("GenuineIntel"), &[Family::Sha], "x86_64").1,
+            env_mask(&cpu, Some("GenuineIntel"), &[Family::Sha], "x86_64").1,
             "vendor:intel,aesni,pclmul"
         );
-        assert_eq!(mask(&cpu, None, &Family::ALL, "x86_64").1, "");
-        assert_eq!(mask(&[f("aes")], None, &[Family::Clmul], "x86_64").1, "aesni");
+        assert_eq!(env_mask(&cpu, None, &Family::ALL, "x86_64").1, "");
+        assert_eq!(env_mask(&[f("aes")], None, &[Family::Clmul], "x86_64").1, "aesni");
         assert_eq!(cleared(&[Family::Aes, Family::Sha], "x86_64"), vec!["aes", "sha_ni"]);
         assert!(cleared(&[Family::Simd], "x86_64").is_empty(), "Nettle has no SIMD switch");
         let arm = [f("aes"), f("pmull"), f("sha2")];
-        assert_eq!(mask(&arm, None, &[Family::Aes], "aarch64").1, "pmull,sha2");
+        assert_eq!(env_mask(&arm, None, &[Family::Aes], "aarch64").1, "pmull,sha2");
+    }
+
+    #[test]
+    fn the_registry_hook_reads_the_context() {
+        let cpu = [f("aes"), f("pclmulqdq")];
+        let ctx = MaskContext {
+            capabilities: None,
+            cpu: &cpu,
+            vendor: Some("AuthenticAMD"),
+            arch: "x86_64",
+        };
+        let m = mask(&ctx, &[Family::Aes]).unwrap();
+        assert_eq!((m.var, m.value.as_str()), ("NETTLE_FAT_OVERRIDE", "vendor:amd,pclmul"));
+        assert_eq!(m.cleared, vec!["aes"]);
+        assert!(
+            mask(&ctx, &[Family::Simd]).unwrap().cleared.is_empty(),
+            "no SIMD switch: not measured"
+        );
     }
 }

@@ -5,11 +5,14 @@
 //! such a name, before initialisation, switches the feature off (libgcrypt
 //! manual, "Controlling the library"). cryptobench's gcrypt backend takes the
 //! names from `CRYPTOBENCH_GCRYPT_DISABLE_HWF` in the worker's environment.
+//! The registry's hooks are [`view`] and [`mask`].
 
-use super::Feature;
 use cryptobench_core::catalog::Family;
+use cryptobench_cpu::features::Feature;
 
-/// The variable the gcrypt backend reads (crates/backends/src/gcrypt).
+use crate::registry::{Mask, MaskContext};
+
+/// The variable the gcrypt backend reads (mod.rs, before initialisation).
 pub const DISABLE_HWF_ENV: &str = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
 
 /// hwflist name → the feature names `cryptobench cpu` uses.
@@ -92,7 +95,7 @@ fn family_flags(family: Family) -> &'static [&'static str] {
 }
 
 /// The variable and value that switch `families` off.
-pub fn mask(families: &[Family]) -> (&'static str, String) {
+fn env_mask(families: &[Family]) -> (&'static str, String) {
     let mut flags: Vec<&str> = Vec::new();
     for f in families {
         for flag in family_flags(*f) {
@@ -119,6 +122,25 @@ pub fn cleared(families: &[Family]) -> Vec<&'static str> {
     out
 }
 
+/// The registry's view hook: libgcrypt's hwflist as CPU features, and
+/// what a hwflist can express (the same in every release).
+pub fn view(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])> {
+    let _ = version;
+    features(capabilities).map(|f| (f, UNDERSTOOD))
+}
+
+/// The registry's mask hook: the hwflist names of `families`, on every
+/// architecture (libgcrypt ignores the names of another).
+pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
+    let _ = ctx;
+    let (var, value) = env_mask(families);
+    Ok(Mask {
+        var,
+        value,
+        cleared: cleared(families),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,15 +156,32 @@ mod tests {
 
     #[test]
     fn masks_name_whole_families() {
-        assert_eq!(mask(&[Family::Aes]).1, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto");
+        assert_eq!(env_mask(&[Family::Aes]).1, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto");
         assert_eq!(
-            mask(&[Family::Sha]),
+            env_mask(&[Family::Sha]),
             (DISABLE_HWF_ENV, "intel-shaext,arm-sha1,arm-sha2,arm-sha512,ppc-vcrypto".to_string())
         );
         assert_eq!(cleared(&[Family::Aes]), vec!["aes", "vaes", "vpclmulqdq", "vcrypto"]);
         assert_eq!(cleared(&[Family::Sha]), vec!["sha_ni", "sha1", "sha2", "sha512", "vcrypto"]);
         assert_eq!(cleared(&[Family::Simd]), vec!["ssse3", "avx", "avx2", "avx512f", "neon"]);
-        let all = mask(&Family::ALL).1;
+        let all = env_mask(&Family::ALL).1;
         assert_eq!(all.matches("intel-vaes-vpclmul").count(), 1);
+    }
+
+    #[test]
+    fn the_registry_hooks_read_and_mask_the_hwflist() {
+        let (features, understood) = view("hwflist:intel-aesni:intel-pclmul", Some("libgcrypt 1.10.1")).unwrap();
+        assert_eq!(features.len(), 2);
+        assert!(understood.contains(&"aes"));
+        let ctx = MaskContext {
+            capabilities: None,
+            cpu: &[],
+            vendor: None,
+            arch: "x86_64",
+        };
+        let m = mask(&ctx, &[Family::Aes]).unwrap();
+        assert_eq!(m.var, "CRYPTOBENCH_GCRYPT_DISABLE_HWF");
+        assert_eq!(m.value, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto");
+        assert_eq!(m.cleared, vec!["aes", "vaes", "vpclmulqdq", "vcrypto"]);
     }
 }
