@@ -83,7 +83,9 @@ fn timed_primitives_compute_what_was_verified_in(entry: &Entry, backend: &dyn Ba
 }
 
 /// The timed loop does the same work per call everywhere: no heap
-/// allocation inside `run`, from its very first call (docs/METHOD.md, "Equal work").
+/// allocation inside `run`, from its very first call (docs/METHOD.md, "Equal
+/// work"), except where the primitive names why the library cannot avoid
+/// one (`Primitive::allocates`, e.g. a key setup under `--rekey`).
 fn timed_loops_allocate_nothing_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
     let mut checked = 0;
@@ -103,6 +105,10 @@ fn timed_loops_allocate_nothing_in(entry: &Entry, backend: &dyn Backend) {
                 let mut result = Ok(());
                 let n = allocations_during(|| result = p.run(5, &mut buf));
                 result.unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
+                if let Some(why) = p.allocates() {
+                    eprintln!("{id}: {} allocates {n} times in 5 timed calls, as named: {why}", cell.describe());
+                    continue;
+                }
                 assert_eq!(n, 0, "{id}: {} allocates {n} times in 5 timed calls", cell.describe());
                 checked += 1;
             }
