@@ -6,7 +6,7 @@
 //! here, with a `pub static ENTRY`, and two lines in this file — its `mod`
 //! and its entry in [`LIBRARIES`].
 
-// pub mod aws_lc;
+pub mod aws_lc;
 // pub mod boringssl;
 // pub mod botan;
 // pub mod cryptopp;
@@ -16,8 +16,8 @@
 // pub mod mbedtls;
 // pub mod nettle;
 pub mod openssl;
-// mod provider_hmac;
-// pub mod ring;
+mod provider;
+pub mod ring;
 // pub mod runtime;
 // pub mod rustcrypto;
 // pub mod sodium;
@@ -39,8 +39,8 @@ pub static LIBRARIES: &[&Entry] = &[
     // &rustcrypto::ENTRY,
     // &sodium::ENTRY,
     // &kernel::ENTRY,
-    // &ring::ENTRY,
-    // &aws_lc::ENTRY,
+    &ring::ENTRY,
+    &aws_lc::ENTRY,
     // &gnutls::ENTRY,
     // &mbedtls::ENTRY,
     // &wolfssl::ENTRY,
