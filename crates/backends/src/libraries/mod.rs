@@ -7,7 +7,7 @@
 //! and its entry in [`LIBRARIES`].
 
 pub mod aws_lc;
-// pub mod boringssl;
+pub mod boringssl;
 // pub mod botan;
 // pub mod cryptopp;
 // pub mod gcrypt;
@@ -47,7 +47,7 @@ pub static LIBRARIES: &[&Entry] = &[
     // &tomcrypt::ENTRY,
     // &botan::ENTRY,
     // &cryptopp::ENTRY,
-    // &boringssl::ENTRY,
+    &boringssl::ENTRY,
     // &runtime::PYTHON_HASHLIB,
     // &runtime::PYTHON_CRYPTOGRAPHY,
     // &runtime::NODE,
