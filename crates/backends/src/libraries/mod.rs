@@ -11,7 +11,7 @@ pub mod boringssl;
 // pub mod botan;
 // pub mod cryptopp;
 // pub mod gcrypt;
-// pub mod gnutls;
+pub mod gnutls;
 // pub mod kernel;
 // pub mod mbedtls;
 // pub mod nettle;
@@ -41,7 +41,7 @@ pub static LIBRARIES: &[&Entry] = &[
     // &kernel::ENTRY,
     &ring::ENTRY,
     &aws_lc::ENTRY,
-    // &gnutls::ENTRY,
+    &gnutls::ENTRY,
     // &mbedtls::ENTRY,
     // &wolfssl::ENTRY,
     // &tomcrypt::ENTRY,

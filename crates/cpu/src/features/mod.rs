@@ -6,7 +6,6 @@
 pub mod arm;
 pub mod botan;
 pub mod gcrypt;
-pub mod gnutls;
 pub mod nettle;
 pub mod ppc;
 mod runtime;
