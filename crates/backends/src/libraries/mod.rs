@@ -8,7 +8,7 @@
 
 pub mod aws_lc;
 pub mod boringssl;
-// pub mod botan;
+pub mod botan;
 // pub mod cryptopp;
 // pub mod gcrypt;
 pub mod gnutls;
@@ -45,7 +45,7 @@ pub static LIBRARIES: &[&Entry] = &[
     // &mbedtls::ENTRY,
     // &wolfssl::ENTRY,
     // &tomcrypt::ENTRY,
-    // &botan::ENTRY,
+    &botan::ENTRY,
     // &cryptopp::ENTRY,
     &boringssl::ENTRY,
     // &runtime::PYTHON_HASHLIB,

@@ -4,7 +4,6 @@
 //! a crypto library's own capability vector, so the three can be compared.
 
 pub mod arm;
-pub mod botan;
 pub mod gcrypt;
 pub mod nettle;
 pub mod ppc;
