@@ -13,7 +13,7 @@ pub mod botan;
 // pub mod gcrypt;
 pub mod gnutls;
 // pub mod kernel;
-// pub mod mbedtls;
+pub mod mbedtls;
 // pub mod nettle;
 pub mod openssl;
 mod provider;
@@ -42,7 +42,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &ring::ENTRY,
     &aws_lc::ENTRY,
     &gnutls::ENTRY,
-    // &mbedtls::ENTRY,
+    &mbedtls::ENTRY,
     // &wolfssl::ENTRY,
     // &tomcrypt::ENTRY,
     &botan::ENTRY,
