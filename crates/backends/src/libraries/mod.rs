@@ -22,7 +22,7 @@ pub mod ring;
 // pub mod rustcrypto;
 // pub mod sodium;
 // pub mod tomcrypt;
-// pub mod wolfssl;
+pub mod wolfssl;
 
 use cryptobench_core::result::ConfigurationSpec;
 
@@ -43,7 +43,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &aws_lc::ENTRY,
     &gnutls::ENTRY,
     &mbedtls::ENTRY,
-    // &wolfssl::ENTRY,
+    &wolfssl::ENTRY,
     // &tomcrypt::ENTRY,
     &botan::ENTRY,
     // &cryptopp::ENTRY,
