@@ -21,7 +21,7 @@ pub mod ring;
 // pub mod runtime;
 // pub mod rustcrypto;
 // pub mod sodium;
-// pub mod tomcrypt;
+pub mod tomcrypt;
 pub mod wolfssl;
 
 use cryptobench_core::result::ConfigurationSpec;
@@ -44,7 +44,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &gnutls::ENTRY,
     &mbedtls::ENTRY,
     &wolfssl::ENTRY,
-    // &tomcrypt::ENTRY,
+    &tomcrypt::ENTRY,
     &botan::ENTRY,
     // &cryptopp::ENTRY,
     &boringssl::ENTRY,
