@@ -9,7 +9,7 @@
 pub mod aws_lc;
 pub mod boringssl;
 pub mod botan;
-// pub mod cryptopp;
+pub mod cryptopp;
 // pub mod gcrypt;
 pub mod gnutls;
 // pub mod kernel;
@@ -46,7 +46,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &wolfssl::ENTRY,
     &tomcrypt::ENTRY,
     &botan::ENTRY,
-    // &cryptopp::ENTRY,
+    &cryptopp::ENTRY,
     &boringssl::ENTRY,
     // &runtime::PYTHON_HASHLIB,
     // &runtime::PYTHON_CRYPTOGRAPHY,
