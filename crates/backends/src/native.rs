@@ -52,6 +52,39 @@ pub fn file_of(symbol: *const c_void, tried: &str) -> String {
     crate::library_path::of_symbol(symbol).unwrap_or_else(|| tried.to_string())
 }
 
+impl Loaded {
+    /// The function `symbol` that tells the library apart (its version
+    /// call), and the canonical file it lives in; a library without it is
+    /// not `expected`.
+    ///
+    /// # Safety
+    /// `F` must be the symbol's function type.
+    pub unsafe fn probe<F: Copy>(&self, symbol: &'static str, expected: &'static str) -> Result<(F, String), OpenError> {
+        let not_that = || OpenError::NotThatLibrary {
+            path: self.tried.clone(),
+            expected,
+            symbol,
+        };
+        // SAFETY: the address only, never called or read.
+        let address = unsafe { self.library.get::<*const c_void>(symbol.as_bytes()) }.map_err(|_| not_that())?;
+        let path = file_of(*address, &self.tried);
+        // SAFETY: the caller names the symbol's type.
+        let function = unsafe { self.library.get::<F>(symbol.as_bytes()) }.map_err(|_| not_that())?;
+        Ok((*function, path))
+    }
+}
+
+/// What a library of `version` at `path` lacks when its symbol table fails to load.
+pub fn missing_symbol(path: &str, library: &'static str, version: &str) -> impl FnOnce(&'static str) -> OpenError {
+    let (path, version) = (path.to_string(), version.to_string());
+    move |symbol| OpenError::MissingSymbol {
+        path,
+        symbol,
+        library,
+        version,
+    }
+}
+
 /// A static C string as text.
 pub fn text(ptr: *const c_char) -> Option<String> {
     // SAFETY: the callers pass strings the libraries document as static and NUL-terminated, or NULL.

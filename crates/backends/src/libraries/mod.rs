@@ -6,23 +6,23 @@
 //! here, with a `pub static ENTRY`, and two lines in this file — its `mod`
 //! and its entry in [`LIBRARIES`].
 
-// pub mod aws_lc;
-// pub mod boringssl;
-// pub mod botan;
-// pub mod cryptopp;
+pub mod aws_lc;
+pub mod boringssl;
+pub mod botan;
+pub mod cryptopp;
 pub mod gcrypt;
-// pub mod gnutls;
+pub mod gnutls;
 pub mod kernel;
-// pub mod mbedtls;
+pub mod mbedtls;
 pub mod nettle;
 pub mod openssl;
-// mod provider_hmac;
-// pub mod ring;
+mod provider;
+pub mod ring;
 pub mod runtime;
 pub mod rustcrypto;
 pub mod sodium;
-// pub mod tomcrypt;
-// pub mod wolfssl;
+pub mod tomcrypt;
+pub mod wolfssl;
 
 use cryptobench_core::result::ConfigurationSpec;
 
@@ -39,15 +39,15 @@ pub static LIBRARIES: &[&Entry] = &[
     &rustcrypto::ENTRY,
     &sodium::ENTRY,
     &kernel::ENTRY,
-    // &ring::ENTRY,
-    // &aws_lc::ENTRY,
-    // &gnutls::ENTRY,
-    // &mbedtls::ENTRY,
-    // &wolfssl::ENTRY,
-    // &tomcrypt::ENTRY,
-    // &botan::ENTRY,
-    // &cryptopp::ENTRY,
-    // &boringssl::ENTRY,
+    &ring::ENTRY,
+    &aws_lc::ENTRY,
+    &gnutls::ENTRY,
+    &mbedtls::ENTRY,
+    &wolfssl::ENTRY,
+    &tomcrypt::ENTRY,
+    &botan::ENTRY,
+    &cryptopp::ENTRY,
+    &boringssl::ENTRY,
     &runtime::PYTHON_HASHLIB,
     &runtime::PYTHON_CRYPTOGRAPHY,
     &runtime::NODE,

@@ -4,8 +4,6 @@
 //! a crypto library's own capability vector, so the three can be compared.
 
 pub mod arm;
-pub mod botan;
-pub mod gnutls;
 pub mod ppc;
 mod runtime;
 pub mod x86;

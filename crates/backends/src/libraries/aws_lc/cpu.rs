@@ -4,7 +4,7 @@
 //! variable `OPENSSL_ia32cap` as OpenSSL does ("~" clears bits from the
 //! detected words; two 64-bit fields, words 0–1 and 2–3). It is reported in
 //! OpenSSL 3.0's format, `OPENSSL_ia32cap=0x…:0x…` (crypto/info.c), so that
-//! the same decoder and masks serve both.
+//! OpenSSL's decoder and masks serve both (the registry's entry).
 
 /// The vector as OpenSSL 3.0 prints it, after AWS-LC's initialisation.
 #[cfg(target_arch = "x86_64")]
@@ -17,9 +17,8 @@ pub fn capability_vector() -> Option<String> {
     }
     aws_lc_rs::init();
     // SAFETY: written once by OPENSSL_cpuid_setup under CRYPTO_once, which init() has run; read only here.
-    let w = unsafe { std::ptr::addr_of!(OPENSSL_ia32cap_P).read_volatile() };
-    let word = |lo: u32, hi: u32| u64::from(lo) | (u64::from(hi) << 32);
-    Some(format!("OPENSSL_ia32cap=0x{:x}:0x{:x}", word(w[0], w[1]), word(w[2], w[3])))
+    let words = unsafe { std::ptr::addr_of!(OPENSSL_ia32cap_P).read_volatile() };
+    Some(crate::libraries::openssl::capabilities::x86_text(words))
 }
 
 #[cfg(not(target_arch = "x86_64"))]

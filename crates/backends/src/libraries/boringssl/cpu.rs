@@ -2,8 +2,8 @@
 //! (four 32-bit words filled by `OPENSSL_cpuid_setup`, crypto/cpu_intel.c),
 //! which honours the environment variable `OPENSSL_ia32cap` as OpenSSL does
 //! ("~" clears bits from the detected words; two 64-bit fields). Reported
-//! in OpenSSL 3.0's format, `OPENSSL_ia32cap=0x…:0x…`, so that the same
-//! decoder and masks serve both.
+//! in OpenSSL 3.0's format, `OPENSSL_ia32cap=0x…:0x…`, so that OpenSSL's
+//! decoder and masks serve both (the registry's entry).
 
 /// The vector as OpenSSL 3.0 prints it, after BoringSSL's initialisation.
 #[cfg(target_arch = "x86_64")]
@@ -16,9 +16,8 @@ pub fn capability_vector() -> Option<String> {
     // SAFETY: runs OPENSSL_cpuid_setup once (CRYPTO_once).
     unsafe { boring_sys::CRYPTO_library_init() };
     // SAFETY: written once during initialisation, read only here.
-    let w = unsafe { std::ptr::addr_of!(OPENSSL_ia32cap_P).read_volatile() };
-    let word = |lo: u32, hi: u32| u64::from(lo) | (u64::from(hi) << 32);
-    Some(format!("OPENSSL_ia32cap=0x{:x}:0x{:x}", word(w[0], w[1]), word(w[2], w[3])))
+    let words = unsafe { std::ptr::addr_of!(OPENSSL_ia32cap_P).read_volatile() };
+    Some(crate::libraries::openssl::capabilities::x86_text(words))
 }
 
 #[cfg(not(target_arch = "x86_64"))]

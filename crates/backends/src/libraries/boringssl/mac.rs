@@ -1,4 +1,4 @@
-//! BoringSSL's MACs behind the shared timed loops (crate::session): HMAC
+//! BoringSSL's MACs behind the shared timed loops (crate::timed): HMAC
 //! (hmac.h), AES-128-CMAC (cmac.h) and Poly1305 (poly1305.h). A message
 //! restarts from the kept key: `HMAC_Init_ex` with a NULL key (hmac.h:
 //! "the previous key is reused"), `CMAC_Reset`; Poly1305's key is for one

@@ -1,5 +1,5 @@
 //! BoringSSL's calls (through boring-sys, the FFI crate of `boring`)
-//! behind the shared timed loops (crate::session): plain ciphers and AEAD
+//! behind the shared timed loops (crate::timed): plain ciphers and AEAD
 //! streams on an `EVP_CIPHER_CTX` (crypto/cipher/cipher.c), AEAD messages
 //! on an `EVP_AEAD_CTX` (include/openssl/aead.h: `EVP_AEAD_CTX_seal_scatter`
 //! encrypts in place with the tag apart, `EVP_AEAD_CTX_open_gather`
@@ -125,6 +125,18 @@ impl Cipher {
     }
 }
 
+impl Cipher {
+    /// The IV on the kept key: `EVP_CipherInit_ex` with NULL cipher and key.
+    fn restart(&mut self, iv: &[u8]) -> Result<(), BackendError> {
+        let ivp = if iv.is_empty() { std::ptr::null() } else { iv.as_ptr() };
+        // SAFETY: live context; the IV has the cipher's length (checked against the catalog).
+        check(
+            unsafe { ffi::EVP_CipherInit_ex(self.ctx, std::ptr::null(), std::ptr::null_mut(), std::ptr::null(), ivp, -1) },
+            "EVP_CipherInit_ex",
+        )
+    }
+}
+
 impl Drop for Cipher {
     fn drop(&mut self) {
         // SAFETY: created by the matching *_new, freed once (free accepts NULL).
@@ -222,15 +234,9 @@ impl CipherSession for Cipher {
                 )
             }
             Scheme::Plain(_) => {
-                // SAFETY: live context; the IV on the kept key (EVP_CipherInit_ex with NULL cipher and key).
-                unsafe {
-                    let ivp = if iv.is_empty() { std::ptr::null() } else { iv.as_ptr() };
-                    check(
-                        ffi::EVP_CipherInit_ex(self.ctx, std::ptr::null(), std::ptr::null_mut(), std::ptr::null(), ivp, -1),
-                        "EVP_CipherInit_ex",
-                    )?;
-                    self.pass(p, p, n)
-                }
+                self.restart(iv)?;
+                // SAFETY: in place over buf.
+                unsafe { self.pass(p, p, n) }
             }
         }
     }
@@ -271,15 +277,9 @@ impl CipherSession for Cipher {
                 Err(BackendError::AuthenticationFailed)
             }
             Scheme::Plain(_) => {
-                // SAFETY: as in seal; input and out do not overlap.
-                unsafe {
-                    let ivp = if iv.is_empty() { std::ptr::null() } else { iv.as_ptr() };
-                    check(
-                        ffi::EVP_CipherInit_ex(self.ctx, std::ptr::null(), std::ptr::null_mut(), std::ptr::null(), ivp, -1),
-                        "EVP_CipherInit_ex",
-                    )?;
-                    self.pass(input.as_ptr(), out.as_mut_ptr(), out.len())
-                }
+                self.restart(iv)?;
+                // SAFETY: input and out cover out.len() bytes and do not overlap.
+                unsafe { self.pass(input.as_ptr(), out.as_mut_ptr(), out.len()) }
             }
         }
     }

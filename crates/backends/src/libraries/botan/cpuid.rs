@@ -18,8 +18,7 @@ use std::sync::OnceLock;
 
 use libloading::Library;
 
-/// The variable naming the features to clear (Botan 3's name and syntax).
-pub const CLEAR_CPUID_ENV: &str = "BOTAN_CLEAR_CPUID";
+use super::capabilities::CLEAR_CPUID_ENV;
 
 /// `CPUID_bits` of Botan 2's cpuid.h on x86 with the names `botan cpuid`
 /// prints (`CPUID::to_string`), and the names `CPUID::bit_from_string` accepts.

@@ -3,25 +3,27 @@
 //! cipher), CBC, CFB, CTR, XTS and GCM, ChaCha20Poly1305, 3DES-CBC,
 //! Camellia-, ARIA- and SM4-CBC, MD5, SHA-1, SHA-2, SHA-3, SM3 and BLAKE2b; HMAC, CMAC and Poly1305 (`botan_mac_*`).
 //! Botan 2 has no BLAKE2s, and no GHASH outside GCM and GMAC. Its CPU view is
-//! its CPUID bit set, and `BOTAN_CLEAR_CPUID` masks it ([`cpuid`]).
+//! its CPUID bit set (cpuid.rs), and `BOTAN_CLEAR_CPUID` masks it ([`capabilities`]).
 
 mod api;
-pub mod cpuid;
+pub mod capabilities;
+mod cpuid;
 mod sessions;
 
 use std::collections::BTreeMap;
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::Api;
+use self::capabilities::CLEAR_CPUID_ENV;
 use self::sessions::{BotanCipher, BotanHash, BotanMac, Shape};
+use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
-
-pub use self::cpuid::CLEAR_CPUID_ENV;
+use crate::registry::{Entry, Kind};
+use crate::sessions::{unsupported, DigestSession};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.19.dylib", "libbotan-2.dylib"];
@@ -109,26 +111,12 @@ impl BotanBackend {
     pub fn open(path: Option<&str>) -> Result<BotanBackend, OpenError> {
         let loaded = native::load(path, DEFAULT_LIBRARIES, "Botan", "botan")?;
         // SAFETY: `const char* botan_version_string(void)` (ffi.h), a static string.
-        let probe = unsafe {
-            loaded
-                .library
-                .get::<unsafe extern "C" fn() -> *const std::ffi::c_char>(b"botan_version_string\0")
-        }
-        .map_err(|_| OpenError::NotThatLibrary {
-            path: loaded.tried.clone(),
-            expected: "Botan (with its FFI)",
-            symbol: "botan_version_string",
-        })?;
-        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        let (probe, path) =
+            unsafe { loaded.probe::<unsafe extern "C" fn() -> *const std::ffi::c_char>("botan_version_string", "Botan (with its FFI)") }?;
         // SAFETY: as above.
         let version = native::text(unsafe { probe() }).unwrap_or_default();
         // SAFETY: the library is Botan; kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
-            path: path.clone(),
-            symbol,
-            library: "Botan",
-            version: version.clone(),
-        })?;
+        let api = unsafe { Api::load(&loaded.library) }.map_err(native::missing_symbol(&path, "Botan", &version))?;
         let cpu = cpuid::view_and_mask(&loaded.library);
         if let Err(why) = &cpu {
             if why.contains(CLEAR_CPUID_ENV) {
@@ -145,7 +133,6 @@ impl BotanBackend {
     }
 
     fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<BotanCipher<'_>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
         let (name, shape) = cipher_name(alg)?;
         BotanCipher::new(&self.api, &name, shape, key, iv, encrypt).map_err(|e| match e {
             BackendError::Call { detail, .. } if detail.contains("Not implemented") || detail.contains("not available") => {
@@ -166,7 +153,7 @@ impl BotanBackend {
 }
 
 impl BotanBackend {
-    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<BotanMac<'_>, BackendError> {
+    fn keyed_mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<BotanMac<'_>, BackendError> {
         let (name, one_time) = mac_name(alg)?;
         if !alg.id.starts_with("hmac-") {
             crate::sessions::check_mac_key(alg, key)?;
@@ -184,7 +171,19 @@ impl BotanBackend {
     }
 }
 
-impl Backend for BotanBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "botan",
+    name: "Botan",
+    kind: Kind::Loaded,
+    open: |path| Ok(Box::new(BotanBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libbotan-2-19"),
+    feature: None,
+    view: Some(capabilities::view),
+    mask: Some(capabilities::mask),
+};
+
+impl Library for BotanBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         let capabilities = match &self.cpu {
@@ -209,85 +208,53 @@ impl Backend for BotanBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_digest() {
-            self.hash(alg).map(drop)
-        } else if alg.is_mac() {
-            self.mac(alg, &crate::checks::verify::inputs_for(alg, 1).key).map(drop)
-        } else {
-            let inputs = crate::checks::verify::inputs_for(alg, 1);
-            self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
-        })
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(|encrypt| self.keyed(alg, key, iv, encrypt))
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(self.hash(alg)?)
     }
 
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(self.keyed_mac(alg, key)?)
     }
 
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(self.hash(alg)?, message)
-    }
-
-    /// A fresh object's update and final (the timed loop keeps one object).
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+    /// A fresh object's update and final (the timed loop keeps one object;
+    /// Botan 2's C API cannot copy a MAC's state to read a running one).
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let mut out = vec![0u8; alg.digest_len];
-        crate::sessions::DigestSession::digest(&mut self.mac(alg, key)?, message, &mut out)?;
+        self.keyed_mac(alg, key)?.digest(message, &mut out)?;
         Ok(out)
     }
 
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+    /// MAC streams (no copy of a MAC's state), and cipher streams whose
+    /// updates are not whole `update_granularity()` chunks.
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        if cell.mode != Mode::Stream {
+            return None;
         }
-        if alg.is_mac() {
-            let mac = self.mac(alg, &inputs.key)?;
-            if cell.mode == Mode::Stream {
-                return Err(unsupported(format!(
+        match alg.class {
+            AlgorithmClass::Mac => mac_name(alg).ok().map(|_| {
+                format!(
                     "{} in stream mode (Botan 2's C API cannot copy a MAC's state, so a stream's tag cannot be read without ending it)",
                     alg.id
-                )));
+                )
+            }),
+            AlgorithmClass::Cipher | AlgorithmClass::Aead => {
+                if cipher_name(alg).ok()?.1 != Shape::Chained {
+                    return None;
+                }
+                let inputs = crate::checks::verify::inputs_for(alg, 1);
+                let g = self.keyed(alg, &inputs.key, &inputs.iv, true).ok()?.granularity();
+                (!cell.size.is_multiple_of(g)).then(|| {
+                    format!(
+                        "{} in stream mode with {}-byte updates (Botan's FFI takes whole {g}-byte chunks per non-final update, botan_cipher_get_update_granularity)",
+                        alg.id, cell.size
+                    )
+                })
             }
-            return Ok(prepare_digest(cell, alg, mac, None));
+            _ => None,
         }
-        if cell.mode == Mode::Stream {
-            let probe = self.keyed(alg, &inputs.key, &inputs.iv, true)?;
-            let g = probe.granularity();
-            if cipher_name(alg)?.1 == Shape::Chained && !cell.size.is_multiple_of(g) {
-                return Err(unsupported(format!(
-                    "{} in stream mode with {}-byte updates (Botan's FFI takes whole {g}-byte chunks per non-final update, botan_cipher_get_update_granularity)",
-                    alg.id, cell.size
-                )));
-            }
-        }
-        prepare_cipher(
-            cell,
-            alg,
-            inputs,
-            message,
-            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
-            None,
-        )
     }
 }

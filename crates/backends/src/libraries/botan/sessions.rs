@@ -1,4 +1,4 @@
-//! Botan's C API behind the shared timed loops (crate::session).
+//! Botan's C API behind the shared timed loops (crate::timed).
 //!
 //! A `botan_cipher_t` runs one Botan `Cipher_Mode`. Its
 //! `botan_cipher_update` (ffi_cipher.cpp) copies each chunk through an
@@ -63,6 +63,8 @@ pub struct BotanCipher<'a> {
     /// Where the final call of an AEAD encryption writes its last partial
     /// chunk and the tag (granularity + tag bytes, prepared here).
     tail: Vec<u8>,
+    /// GCM, whose key schedule allocates (see `allocates`).
+    gcm: bool,
 }
 
 impl<'a> BotanCipher<'a> {
@@ -88,6 +90,7 @@ impl<'a> BotanCipher<'a> {
                 iv: Vec::new(),
                 streaming: false,
                 tail: Vec::new(),
+                gcm: name.ends_with("/GCM"),
             }
         } else {
             let flags = if encrypt {
@@ -112,6 +115,7 @@ impl<'a> BotanCipher<'a> {
                 iv: iv.to_vec(),
                 streaming: false,
                 tail: Vec::new(),
+                gcm: name.ends_with("/GCM"),
             };
             let (mut granularity, mut tag) = (0usize, 0usize);
             // SAFETY: live object; plain queries.
@@ -260,7 +264,7 @@ impl CipherSession for BotanCipher<'_> {
 
     /// A non-final `botan_cipher_update` in place (ECB: the block cipher;
     /// XTS: a data unit, start and final). Updates must be whole multiples
-    /// of the granularity (`prepare` refuses other cell sizes; a chunk of
+    /// of the granularity (the library refuses other cell sizes; a chunk of
     /// another length is refused here).
     fn update(&mut self, buf: &mut [u8]) -> Result<(), BackendError> {
         let (p, n) = (buf.as_mut_ptr(), buf.len());
@@ -364,6 +368,15 @@ impl CipherSession for BotanCipher<'_> {
 
     fn tag_appended(&self) -> bool {
         self.aead
+    }
+
+    /// Botan 2's `GCM_Mode::key_schedule` computes the hash key H into a
+    /// `secure_vector` for every key (gcm.cpp); its other modes' key setup
+    /// allocates nothing here (measured under an interposed malloc).
+    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+        (rekey && self.gcm).then_some(
+            "Botan's botan_cipher_set_key allocates for every GCM key: GCM_Mode::key_schedule computes the hash key H in a secure_vector",
+        )
     }
 }
 

@@ -1,4 +1,4 @@
-//! The C functions of cryptobench's Crypto++ shim (crates/backends/cryptopp/shim.cpp),
+//! The C functions of cryptobench's Crypto++ shim (crates/backends/src/libraries/cryptopp/shim.cpp),
 //! resolved with `libloading` from the shim loaded by [`super::load`].
 
 use std::ffi::{c_char, c_int, c_void};

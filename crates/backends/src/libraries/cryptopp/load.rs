@@ -1,4 +1,4 @@
-//! Loading the Crypto++ shim. build.rs compiles crates/backends/cryptopp/shim.cpp
+//! Loading the Crypto++ shim. build.rs compiles crates/backends/src/libraries/cryptopp/shim.cpp
 //! into a shared object that links libcrypto++ (DT_NEEDED libcrypto++.so.8);
 //! its bytes are embedded in cryptobench and loaded from an anonymous
 //! in-memory file (`memfd_create`, Linux), so nothing is installed beside

@@ -1,6 +1,6 @@
 //! Crypto++ (`libcrypto++.so.8`), a C++ template library with no C API,
-//! through a small C shim built with cryptobench (crates/backends/cryptopp/
-//! shim.cpp, [`load`]): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20Poly1305,
+//! through a small C shim built with cryptobench (shim.cpp in this folder,
+//! [`load`]): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20Poly1305,
 //! 3DES-CBC, Camellia-, ARIA- and SM4-CBC, MD5, SHA-1, SHA-2, SHA3, SM3 and
 //! BLAKE2, HMAC, CMAC and Poly1305
 //! (Crypto++'s `Poly1305TLS`, RFC 8439; its GHASH is internal to GCM). Its
@@ -16,14 +16,16 @@ use std::collections::BTreeMap;
 use std::ffi::c_int;
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
 
 use self::api::*;
 use self::sessions::{Cipher, Hash};
+use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::registry::{Entry, Kind};
+use crate::sessions::unsupported;
 
 pub struct CryptoppBackend {
     api: Api,
@@ -40,7 +42,9 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
         "aria-128-cbc" => return Ok(K_ARIA_CBC),
         "sm4-cbc" => return Ok(K_SM4_CBC),
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => return Err(crate::sessions::not_mapped(id, "Crypto++")),
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => {
+            return Err(crate::sessions::not_mapped(id, "Crypto++"))
+        }
         _ => {}
     }
     let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
@@ -97,12 +101,11 @@ impl CryptoppBackend {
     pub fn open(path: Option<&str>) -> Result<CryptoppBackend, OpenError> {
         let loaded = load::load(path)?;
         // SAFETY: the shim built from shim.cpp; kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.shim) }.map_err(|symbol| OpenError::MissingSymbol {
-            path: "the embedded Crypto++ shim".into(),
-            symbol,
-            library: "cryptobench's Crypto++ shim",
-            version: env!("CARGO_PKG_VERSION").into(),
-        })?;
+        let api = unsafe { Api::load(&loaded.shim) }.map_err(native::missing_symbol(
+            "the embedded Crypto++ shim",
+            "cryptobench's Crypto++ shim",
+            env!("CARGO_PKG_VERSION"),
+        ))?;
         // SAFETY: plain calls into Crypto++ through the shim.
         let (number, anchor, cpu) = unsafe { ((api.cbcp_library_version)(), (api.cbcp_anchor)(), native::text((api.cbcp_cpu)())) };
         Ok(CryptoppBackend {
@@ -115,11 +118,6 @@ impl CryptoppBackend {
         })
     }
 
-    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        Cipher::new(&self.api, kind_of(alg)?, key, iv, encrypt)
-    }
-
     fn hash(&self, alg: &AlgorithmSpec) -> Result<Hash<'_>, BackendError> {
         let h = Hash::new(&self.api, hash_kind(alg)?)?;
         if h.size() != alg.digest_len {
@@ -128,7 +126,7 @@ impl CryptoppBackend {
         Ok(h)
     }
 
-    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<Hash<'_>, BackendError> {
+    fn keyed_mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<Hash<'_>, BackendError> {
         let m = Hash::mac(&self.api, mac_kind(alg, key)?, key)?;
         if m.size() != alg.digest_len {
             return Err(unsupported(format!("{} (Crypto++'s has another tag size)", alg.id)));
@@ -137,7 +135,19 @@ impl CryptoppBackend {
     }
 }
 
-impl Backend for CryptoppBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "cryptopp",
+    name: "Crypto++",
+    kind: Kind::Loaded,
+    open: |path| Ok(Box::new(CryptoppBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)"),
+    feature: None,
+    view: None,
+    mask: None,
+};
+
+impl Library for CryptoppBackend {
     fn info(&self) -> BackendInfo {
         BackendInfo {
             id: "cryptopp".into(),
@@ -149,71 +159,30 @@ impl Backend for CryptoppBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_digest() {
-            self.hash(alg).map(drop)
-        } else if alg.is_mac() {
-            self.mac(alg, &crate::checks::verify::inputs_for(alg, 1).key).map(drop)
-        } else {
-            let inputs = crate::checks::verify::inputs_for(alg, 1);
-            self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
-        })
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let kind = kind_of(alg)?;
+        task.with(|encrypt| Cipher::new(&self.api, kind, key, iv, encrypt))
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(self.hash(alg)?)
+    }
+
+    /// Its one-shot check (the default) is update and a copy's `Final` on a
+    /// fresh object; the timed message is `CalculateDigest`.
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(self.keyed_mac(alg, key)?)
+    }
+
+    /// What Crypto++ names (`AlgorithmProvider()`) for an object of `alg`.
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let inputs = crate::checks::verify::inputs_for(alg, 1);
+        match alg.class {
+            AlgorithmClass::Digest => self.hash(alg).ok()?.provider(),
+            AlgorithmClass::Mac => self.keyed_mac(alg, &inputs.key).ok()?.provider(),
+            _ => Cipher::new(&self.api, kind_of(alg).ok()?, &inputs.key, &inputs.iv, true)
+                .ok()?
+                .provider(),
         }
-        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(self.hash(alg)?, message)
-    }
-
-    /// Update and a copy's Final on a fresh object (the timed path is CalculateDigest).
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(self.mac(alg, key)?, message)
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            let h = self.hash(alg)?;
-            let provider = h.provider();
-            return Ok(prepare_digest(cell, alg, h, provider));
-        }
-        if alg.is_mac() {
-            let m = self.mac(alg, &inputs.key)?;
-            let provider = m.provider();
-            return Ok(prepare_digest(cell, alg, m, provider));
-        }
-        let provider = self.keyed(alg, &inputs.key, &inputs.iv, true)?.provider();
-        prepare_cipher(
-            cell,
-            alg,
-            inputs,
-            message,
-            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
-            provider,
-        )
     }
 }

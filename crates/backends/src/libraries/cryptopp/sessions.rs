@@ -1,5 +1,5 @@
 //! Crypto++'s calls (through the shim) behind the shared timed loops
-//! (crate::session); shim.cpp says which Crypto++ calls each one makes.
+//! (crate::timed); shim.cpp says which Crypto++ calls each one makes.
 
 use std::ffi::c_int;
 
@@ -24,6 +24,8 @@ pub fn check(api: &Api, rc: c_int, call: &'static str) -> Result<(), BackendErro
 pub struct Cipher<'a> {
     api: &'a Api,
     handle: Handle,
+    /// The shim's kind (`K_*`): ECB is keyed without an IV.
+    kind: c_int,
 }
 
 impl<'a> Cipher<'a> {
@@ -33,7 +35,7 @@ impl<'a> Cipher<'a> {
         if handle.is_null() {
             check(api, -1, "cbcp_cipher_new")?;
         }
-        Ok(Cipher { api, handle })
+        Ok(Cipher { api, handle, kind })
     }
 
     /// What Crypto++ says it runs (`AlgorithmProvider()`: "AESNI", "SSSE3", "C++", …).
@@ -108,6 +110,15 @@ impl CipherSession for Cipher<'_> {
             )
         };
         check(self.api, rc, "ProcessData/DecryptAndVerify")
+    }
+
+    /// `SetKeyWithIV` builds its IV parameter on the heap (`MakeParameters`),
+    /// and some key schedules allocate too (3DES, ChaCha20Poly1305); ECB is
+    /// keyed with `SetKey` alone.
+    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+        (rekey && self.kind != K_ECB).then_some(
+            "Crypto++'s SetKeyWithIV allocates for every key: its IV parameter is built on the heap (MakeParameters), and the 3DES and ChaCha20Poly1305 key setups allocate more",
+        )
     }
 }
 

@@ -16,9 +16,6 @@ use std::sync::{Mutex, OnceLock};
 use super::api::Api;
 use crate::native::text;
 
-/// The environment variable GnuTLS reads for its CPU capabilities (x86-common.c, register_x86_crypto).
-pub const CPUID_OVERRIDE_ENV: &str = "GNUTLS_CPUID_OVERRIDE";
-
 static LINES: Mutex<Vec<String>> = Mutex::new(Vec::new());
 static DETECTED: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
 

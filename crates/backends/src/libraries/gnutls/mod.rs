@@ -5,10 +5,11 @@
 //! MAC API. GnuTLS has no AES ECB, CTR or CFB-128 (only CFB8), no BLAKE2,
 //! and no Poly1305 or GHASH of its own (only inside its AEADs and GMAC). Its CPU view is what it logs while registering its accelerated
 //! implementations ([`accel`]); `GNUTLS_CPUID_OVERRIDE` replaces the
-//! detected capabilities (the audit's mask, crates/cpu/src/features/gnutls.rs).
+//! detected capabilities (the audit's mask, [`capabilities`]).
 
 mod accel;
 mod api;
+pub mod capabilities;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -18,13 +19,14 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::*;
+use self::capabilities::CPUID_OVERRIDE_ENV;
 use self::sessions::{Cipher, Hash, Mac};
+use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
-
-pub use self::accel::CPUID_OVERRIDE_ENV;
+use crate::registry::{Entry, Kind};
+use crate::sessions::unsupported;
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.30.dylib", "libgnutls.dylib"];
@@ -102,26 +104,13 @@ impl GnutlsBackend {
     pub fn open(path: Option<&str>) -> Result<GnutlsBackend, OpenError> {
         let loaded = native::load(path, DEFAULT_LIBRARIES, "GnuTLS", "gnutls")?;
         // SAFETY: the probe is looked up by its documented name and type.
-        let probe = unsafe {
-            loaded
-                .library
-                .get::<unsafe extern "C" fn(*const std::ffi::c_char) -> *const std::ffi::c_char>(b"gnutls_check_version\0")
-        }
-        .map_err(|_| OpenError::NotThatLibrary {
-            path: loaded.tried.clone(),
-            expected: "GnuTLS",
-            symbol: "gnutls_check_version",
-        })?;
-        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        let (probe, path) = unsafe {
+            loaded.probe::<unsafe extern "C" fn(*const std::ffi::c_char) -> *const std::ffi::c_char>("gnutls_check_version", "GnuTLS")
+        }?;
         // SAFETY: NULL asks for no minimum; returns the static version string.
         let version = native::text(unsafe { probe(std::ptr::null()) }).unwrap_or_default();
         // SAFETY: the library is GnuTLS (it exports gnutls_check_version); kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
-            path: path.clone(),
-            symbol,
-            library: "GnuTLS",
-            version: version.clone(),
-        })?;
+        let api = unsafe { Api::load(&loaded.library) }.map_err(native::missing_symbol(&path, "GnuTLS", &version))?;
         let detected = accel::detected(&api).map_err(|reason| OpenError::Load {
             path: path.clone(),
             reason,
@@ -136,7 +125,7 @@ impl GnutlsBackend {
     }
 
     /// A digest the library really offers, with its length checked against the catalog's.
-    fn digest(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    fn digest_algorithm(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         let algo = digest_of(alg)?;
         // SAFETY: plain query; 0 for an algorithm this build does not know.
         let len = unsafe { (self.api.gnutls_hash_get_len)(algo) } as usize;
@@ -147,7 +136,7 @@ impl GnutlsBackend {
     }
 
     /// A MAC the library really offers, with its tag length checked against the catalog's.
-    fn mac(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
+    fn mac_algorithm(&self, alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         let algo = mac_of(alg)?;
         // SAFETY: plain query; 0 for an algorithm this build does not know.
         if unsafe { (self.api.gnutls_hmac_get_len)(algo) } as usize != alg.digest_len {
@@ -159,20 +148,27 @@ impl GnutlsBackend {
     /// The MAC `alg` names and checks `key` for it: GnuTLS aborts the process
     /// on a CMAC key of another length (lib/nettle/mac.c, `_wrap_cmac128_set_key`).
     fn mac_keyed(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<c_int, BackendError> {
-        let algo = self.mac(alg)?;
+        let algo = self.mac_algorithm(alg)?;
         if algo == GNUTLS_MAC_AES_CMAC_128 {
             crate::sessions::check_mac_key(alg, key)?;
         }
         Ok(algo)
     }
-
-    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        Cipher::new(&self.api, cipher_of(alg)?, alg.class == AlgorithmClass::Aead, key, iv, encrypt)
-    }
 }
 
-impl Backend for GnutlsBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "gnutls",
+    name: "GnuTLS",
+    kind: Kind::Loaded,
+    open: |path| Ok(Box::new(GnutlsBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libgnutls30"),
+    feature: None,
+    view: Some(capabilities::view),
+    mask: Some(capabilities::mask),
+};
+
+impl Library for GnutlsBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         if let Ok(v) = std::env::var(CPUID_OVERRIDE_ENV) {
@@ -193,48 +189,45 @@ impl Backend for GnutlsBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_digest() {
-            self.digest(alg).and_then(|algo| Hash::new(&self.api, algo).map(drop))
-        } else if alg.is_mac() {
-            let key = crate::checks::verify::inputs_for(alg, 1).key;
-            self.mac_keyed(alg, &key).and_then(|algo| Mac::new(&self.api, algo, &key).map(drop))
-        } else {
-            cipher_of(alg).and_then(|_| {
-                let inputs = crate::checks::verify::inputs_for(alg, 1);
-                self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
-            })
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let algo = cipher_of(alg)?;
+        let aead = alg.class == AlgorithmClass::Aead;
+        task.with(|encrypt| Cipher::new(&self.api, algo, aead, key, iv, encrypt))
+    }
+
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(Hash::new(&self.api, self.digest_algorithm(alg)?)?)
+    }
+
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(Mac::new(&self.api, self.mac_keyed(alg, key)?, key)?)
+    }
+
+    /// GnuTLS's GCM (its own x86 code and Nettle's) and ChaCha20-Poly1305
+    /// (Nettle's) continue a stream only after whole blocks, as Nettle does.
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        if cell.mode != Mode::Stream {
+            return None;
+        }
+        let unit = match alg.class {
+            AlgorithmClass::Aead if alg.id == "chacha20-poly1305" => 64,
+            AlgorithmClass::Aead => 16,
+            AlgorithmClass::Cipher if alg.id == "chacha20" => 64,
+            _ => 1,
+        };
+        (!cell.size.is_multiple_of(unit)).then(|| {
+            format!(
+                "{} in stream mode with {}-byte updates (GnuTLS continues this stream only after whole {unit}-byte blocks)",
+                alg.id, cell.size
+            )
         })
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(Hash::new(&self.api, self.digest(alg)?)?, message)
-    }
-
     /// `gnutls_hmac_fast`: the one-shot call, apart from the timed handle.
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let algo = self.mac_keyed(alg, key)?;
         let mut out = vec![0u8; alg.digest_len];
-        // SAFETY: out has the tag length (checked by `mac`); key and message are read only.
+        // SAFETY: out has the tag length (checked by `mac_algorithm`); key and message are read only.
         let rc = unsafe {
             (self.api.gnutls_hmac_fast)(
                 algo,
@@ -247,50 +240,5 @@ impl Backend for GnutlsBackend {
         };
         sessions::check(&self.api, rc, "gnutls_hmac_fast")?;
         Ok(out)
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.digest(alg)?)?, None));
-        }
-        if alg.is_mac() {
-            return Ok(prepare_digest(
-                cell,
-                alg,
-                Mac::new(&self.api, self.mac_keyed(alg, &inputs.key)?, &inputs.key)?,
-                None,
-            ));
-        }
-        if cell.mode == Mode::Stream {
-            // GnuTLS's GCM (its own x86 code and Nettle's) and ChaCha20-Poly1305
-            // (Nettle's) continue a stream only after whole blocks, as Nettle does.
-            let unit = match alg.class {
-                AlgorithmClass::Aead if alg.id == "chacha20-poly1305" => 64,
-                _ if alg.id == "chacha20" => 64,
-                AlgorithmClass::Aead => 16,
-                _ => 1,
-            };
-            if !cell.size.is_multiple_of(unit) {
-                return Err(unsupported(format!(
-                    "{} in stream mode with {}-byte updates (GnuTLS continues this stream only after whole {unit}-byte blocks)",
-                    alg.id, cell.size
-                )));
-            }
-        }
-        prepare_cipher(
-            cell,
-            alg,
-            inputs,
-            message,
-            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
-            None,
-        )
     }
 }

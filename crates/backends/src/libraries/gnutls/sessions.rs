@@ -1,4 +1,4 @@
-//! GnuTLS's calls behind the shared timed loops (crate::session).
+//! GnuTLS's sessions, behind the shared timed loops (crate::timed).
 //! Plain ciphers and AEAD streams use the classic cipher API
 //! (`gnutls_cipher_*`, crypto.h), keyed once; AEAD messages use the AEAD
 //! API (`gnutls_aead_cipher_*`): `encryptv2` encrypts in place with the tag
@@ -220,6 +220,12 @@ impl CipherSession for Cipher<'_> {
 
     fn tag_appended(&self) -> bool {
         self.aead.is_some()
+    }
+
+    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+        rekey.then_some(
+            "GnuTLS sets a key up only in a new handle, which gnutls_aead_cipher_init (plain ciphers: gnutls_cipher_init) allocates for every message",
+        )
     }
 }
 

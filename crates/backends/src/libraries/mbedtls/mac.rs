@@ -1,4 +1,4 @@
-//! Mbed TLS's MACs behind the shared timed loops (crate::session): HMAC
+//! Mbed TLS's MACs behind the shared timed loops (crate::timed): HMAC
 //! through the generic digest layer (md.h: `mbedtls_md_hmac_*`), AES-CMAC
 //! through the cipher layer (cmac.h: `mbedtls_cipher_cmac_*`) and Poly1305
 //! (poly1305.h). A message restarts from the kept key
@@ -50,17 +50,19 @@ fn absent(what: &str) -> BackendError {
 impl<'a> Mac<'a> {
     pub fn new(api: &'a Api, kind: MacKind, key: &[u8]) -> Result<Mac<'a>, BackendError> {
         let mut ctx = CtxMem::new(CTX_BYTES);
+        // The session over the context, once its init call has run (Drop frees it).
+        let initialised = |ctx| Mac {
+            api,
+            kind,
+            ctx,
+            key: key.to_vec(),
+        };
         // SAFETY (every block below): each context is initialised before use and
         // freed by Drop with its own free call; keys and inputs are read only.
         match kind {
             MacKind::Hmac(info) => unsafe {
                 (api.mbedtls_md_init)(ctx.ptr());
-                let mut mac = Mac {
-                    api,
-                    kind,
-                    ctx,
-                    key: key.to_vec(),
-                };
+                let mut mac = initialised(ctx);
                 check(api, (api.mbedtls_md_setup)(mac.ctx.ptr(), info, 1), "mbedtls_md_setup")?;
                 check(
                     api,
@@ -77,12 +79,7 @@ impl<'a> Mac<'a> {
                 };
                 unsafe {
                     init(ctx.ptr());
-                    let mut mac = Mac {
-                        api,
-                        kind,
-                        ctx,
-                        key: key.to_vec(),
-                    };
+                    let mut mac = initialised(ctx);
                     check(api, setup(mac.ctx.ptr(), info), "mbedtls_cipher_setup")?;
                     check(
                         api,
@@ -98,12 +95,7 @@ impl<'a> Mac<'a> {
                 };
                 unsafe {
                     init(ctx.ptr());
-                    let mut mac = Mac {
-                        api,
-                        kind,
-                        ctx,
-                        key: key.to_vec(),
-                    };
+                    let mut mac = initialised(ctx);
                     check(api, starts(mac.ctx.ptr(), key.as_ptr()), "mbedtls_poly1305_starts")?;
                     Ok(mac)
                 }

@@ -14,15 +14,17 @@ use std::collections::BTreeMap;
 use std::ffi::{c_char, c_int};
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::api::*;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, Kind};
+use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::registry::{Entry, Kind as LibraryKind};
+use crate::sessions::unsupported;
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.7.dylib", "libmbedcrypto.dylib"];
@@ -85,17 +87,8 @@ impl MbedtlsBackend {
     pub fn open(path: Option<&str>) -> Result<MbedtlsBackend, OpenError> {
         let loaded = native::load(path, DEFAULT_LIBRARIES, "Mbed TLS (libmbedcrypto)", "mbedtls")?;
         // SAFETY: looked up by the documented name and type (version.h).
-        let probe = unsafe {
-            loaded
-                .library
-                .get::<unsafe extern "C" fn() -> std::ffi::c_uint>(b"mbedtls_version_get_number\0")
-        }
-        .map_err(|_| OpenError::NotThatLibrary {
-            path: loaded.tried.clone(),
-            expected: "Mbed TLS libmbedcrypto",
-            symbol: "mbedtls_version_get_number",
-        })?;
-        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        let (probe, path) =
+            unsafe { loaded.probe::<unsafe extern "C" fn() -> std::ffi::c_uint>("mbedtls_version_get_number", "Mbed TLS libmbedcrypto") }?;
         // SAFETY: 0xMMNNPP00 (version.h).
         let number = unsafe { probe() };
         let version = format!("{}.{}.{}", number >> 24, (number >> 16) & 0xff, (number >> 8) & 0xff);
@@ -109,12 +102,7 @@ impl MbedtlsBackend {
             });
         }
         // SAFETY: the library is Mbed TLS 2.x; kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
-            path: path.clone(),
-            symbol,
-            library: "Mbed TLS",
-            version: version.clone(),
-        })?;
+        let api = unsafe { Api::load(&loaded.library) }.map_err(native::missing_symbol(&path, "Mbed TLS", &version))?;
         let mut full = [0 as c_char; 32];
         // SAFETY: version.h: the buffer must hold at least 9 bytes.
         unsafe { (api.mbedtls_version_get_string)(full.as_mut_ptr()) };
@@ -131,18 +119,7 @@ impl MbedtlsBackend {
         self.api.mbedtls_aesni_has_support.map(|f| unsafe { f(what) } != 0)
     }
 
-    /// The code path Mbed TLS takes for an AES algorithm, as it says (aes.c: AES-NI when supported; gcm.c: PCLMULQDQ).
-    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
-        let word = |b: bool| if b { "aes-ni" } else { "soft" };
-        let aes = self.aesni(MBEDTLS_AESNI_AES)?;
-        if alg.id.ends_with("-gcm") {
-            let clmul = self.aesni(MBEDTLS_AESNI_CLMUL)?;
-            return Some(format!("aes: {}, ghash: {}", word(aes), if clmul { "pclmulqdq" } else { "soft" }));
-        }
-        alg.id.starts_with("aes-").then(|| word(aes).to_string())
-    }
-
-    fn md(&self, alg: &AlgorithmSpec) -> Result<MdInfo, BackendError> {
+    fn md_info(&self, alg: &AlgorithmSpec) -> Result<MdInfo, BackendError> {
         // SAFETY: plain lookup; NULL when the digest is not built in.
         let info = unsafe { (self.api.mbedtls_md_info_from_type)(md_of(alg)?) };
         if info.is_null() || usize::from(unsafe { (self.api.mbedtls_md_get_size)(info) }) != alg.digest_len {
@@ -152,7 +129,7 @@ impl MbedtlsBackend {
     }
 
     /// The calls of a catalog MAC, with the key length checked where the MAC has one.
-    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+    fn mac_kind(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
         let hmac = |digest: c_int| {
             // SAFETY: plain lookup; NULL when the digest is not built in.
             let info = unsafe { (self.api.mbedtls_md_info_from_type)(digest) };
@@ -184,14 +161,21 @@ impl MbedtlsBackend {
         crate::sessions::check_mac_key(alg, key)?;
         Ok(kind)
     }
-
-    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        Cipher::new(&self.api, kind_of(alg)?, key, iv, encrypt)
-    }
 }
 
-impl Backend for MbedtlsBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "mbedtls",
+    name: "Mbed TLS",
+    kind: LibraryKind::Loaded,
+    open: |path| Ok(Box::new(MbedtlsBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libmbedcrypto7"),
+    feature: None,
+    view: None,
+    mask: None,
+};
+
+impl Library for MbedtlsBackend {
     fn info(&self) -> BackendInfo {
         let flag = |b: Option<bool>| b.map(|b| u8::from(b).to_string()).unwrap_or_else(|| "n/a".into());
         BackendInfo {
@@ -208,99 +192,79 @@ impl Backend for MbedtlsBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_digest() {
-            self.md(alg).map(drop)
-        } else if alg.is_mac() {
-            let key = crate::checks::verify::inputs_for(alg, 1).key;
-            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key).map(drop))
-        } else {
-            kind_of(alg).and_then(|_| {
-                let inputs = crate::checks::verify::inputs_for(alg, 1);
-                self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
-            })
-        })
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let kind = kind_of(alg)?;
+        task.with(|encrypt| Cipher::new(&self.api, kind, key, iv, encrypt))
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(Hash::new(&self.api, self.md_info(alg)?)?)
     }
 
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(Mac::new(&self.api, self.mac_kind(alg, key)?, key)?)
     }
 
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(Hash::new(&self.api, self.md(alg)?)?, message)
-    }
-
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+    /// Mbed TLS's one-shot MAC calls (`mbedtls_md_hmac`, `mbedtls_cipher_cmac`,
+    /// `mbedtls_poly1305_mac`), apart from the timed context.
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
         let mut out = vec![0u8; alg.digest_len];
-        mac::mac_once(&self.api, self.mac(alg, key)?, key, message, &mut out)?;
+        mac::mac_once(&self.api, self.mac_kind(alg, key)?, key, message, &mut out)?;
         Ok(out)
     }
 
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            return Ok(prepare_digest(cell, alg, Hash::new(&self.api, self.md(alg)?)?, None));
-        }
-        if alg.is_mac() {
-            let kind = self.mac(alg, &inputs.key)?;
-            if cell.mode == Mode::Stream && !kind.streams() {
-                return Err(unsupported(format!(
+    /// CMAC streams (no copy of a CMAC context), in-place XTS of partial
+    /// blocks, and GCM streams (in-place decryption, partial blocks).
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        let stream = cell.mode == Mode::Stream;
+        if alg.class == AlgorithmClass::Mac {
+            let cmac = matches!(self.mac_kind(alg, &crate::checks::verify::inputs_for(alg, 1).key), Ok(kind) if !kind.streams());
+            return (stream && cmac).then(|| {
+                format!(
                     "{} in stream mode (Mbed TLS cannot copy a CMAC context, so a stream's tag cannot be read without ending it)",
                     alg.id
-                )));
-            }
-            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key)?, None));
+                )
+            });
         }
-        let kind = kind_of(alg)?;
-        let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;
+        if !matches!(alg.class, AlgorithmClass::Cipher | AlgorithmClass::Aead) {
+            return None;
+        }
+        let kind = kind_of(alg).ok()?;
+        let in_place = stream || cell.operation == Operation::Encrypt;
         if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
-            return Err(unsupported(format!(
+            return Some(format!(
                 "{} in place on {} bytes (Mbed TLS's mbedtls_aes_crypt_xts steals ciphertext wrongly in place; whole 16-byte blocks only)",
                 alg.id, cell.size
-            )));
+            ));
         }
-        if cell.mode == Mode::Stream && kind == Kind::Gcm {
-            if cell.operation == Operation::Decrypt {
-                return Err(unsupported(format!(
-                    "{} stream decryption in place (gcm.h: mbedtls_gcm_update's output cannot be its input when decrypting)",
-                    alg.id
-                )));
-            }
-            if !cell.size.is_multiple_of(16) {
-                return Err(unsupported(format!(
-                    "{} in stream mode with {}-byte updates (gcm.h: all but the last mbedtls_gcm_update take multiples of 16 bytes)",
-                    alg.id, cell.size
-                )));
-            }
+        if !stream || kind != Kind::Gcm {
+            return None;
         }
-        prepare_cipher(
-            cell,
-            alg,
-            inputs,
-            message,
-            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
-            self.implementation(alg),
-        )
+        if cell.operation == Operation::Decrypt {
+            return Some(format!(
+                "{} stream decryption in place (gcm.h: mbedtls_gcm_update's output cannot be its input when decrypting)",
+                alg.id
+            ));
+        }
+        (!cell.size.is_multiple_of(16)).then(|| {
+            format!(
+                "{} in stream mode with {}-byte updates (gcm.h: all but the last mbedtls_gcm_update take multiples of 16 bytes)",
+                alg.id, cell.size
+            )
+        })
+    }
+
+    /// The code path Mbed TLS takes for an AES algorithm, as it says (aes.c: AES-NI when supported; gcm.c: PCLMULQDQ).
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        if !matches!(alg.class, AlgorithmClass::Cipher | AlgorithmClass::Aead) {
+            return None;
+        }
+        let word = |b: bool| if b { "aes-ni" } else { "soft" };
+        let aes = self.aesni(MBEDTLS_AESNI_AES)?;
+        if alg.id.ends_with("-gcm") {
+            let clmul = self.aesni(MBEDTLS_AESNI_CLMUL)?;
+            return Some(format!("aes: {}, ghash: {}", word(aes), if clmul { "pclmulqdq" } else { "soft" }));
+        }
+        alg.id.starts_with("aes-").then(|| word(aes).to_string())
     }
 }

@@ -1,4 +1,4 @@
-//! Mbed TLS's calls behind the shared timed loops (crate::session), one
+//! Mbed TLS's calls behind the shared timed loops (crate::timed), one
 //! module context per cipher (aes.h, gcm.h, chachapoly.h, des.h) and the
 //! generic digest layer (md.h). Streams carry the library's own chaining
 //! state on (CBC IV, CFB offset, CTR counter and keystream block, GCM and
@@ -398,6 +398,13 @@ impl CipherSession for Cipher<'_> {
                 }
             }
         }
+    }
+
+    /// `mbedtls_gcm_setkey` frees its cipher context and sets one up anew
+    /// (`mbedtls_cipher_setup`, which allocates it: gcm.c, cipher.c).
+    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+        (rekey && self.kind == Kind::Gcm)
+            .then_some("Mbed TLS's mbedtls_gcm_setkey frees its cipher context and allocates it anew (mbedtls_cipher_setup) for every key")
     }
 }
 

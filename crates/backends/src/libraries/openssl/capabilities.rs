@@ -344,6 +344,18 @@ pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> 
     })
 }
 
+/// The text OpenSSL 3.0 prints for the x86 vector `OPENSSL_ia32cap_P` of
+/// four 32-bit words (crypto/info.c: two 64-bit fields), as AWS-LC and
+/// BoringSSL, which keep the same vector, report theirs.
+pub fn x86_text(words: [u32; 4]) -> String {
+    let field = |lo: u32, hi: u32| u64::from(lo) | (u64::from(hi) << 32);
+    format!(
+        "OPENSSL_ia32cap=0x{:x}:0x{:x}",
+        field(words[0], words[1]),
+        field(words[2], words[3])
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

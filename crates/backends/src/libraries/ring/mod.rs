@@ -1,10 +1,11 @@
 //! `ring` (briansmith/ring), one of rustls's two crypto providers, linked
 //! in: AES-128-GCM, AES-256-GCM and ChaCha20-Poly1305 through
 //! `aead::LessSafeKey`, SHA-1/256/384/512 through `digest`, HMAC over
-//! SHA-1/256/512 through `hmac`. ring offers no unauthenticated cipher
-//! modes, no AES-192, MD5, SHA-224, SHA-3 or BLAKE2, and no MAC but HMAC.
-//! It picks its code path from the CPU at run time and keeps that view
-//! private (`ring::cpu` is not public), so none is reported.
+//! SHA-1/256/512 through `hmac` ([`sessions`], one definition with
+//! aws-lc-rs's). ring offers no unauthenticated cipher modes, no AES-192,
+//! MD5, SHA-224, SHA-3 or BLAKE2, and no MAC but HMAC. It picks its code
+//! path from the CPU at run time and keeps that view private (`ring::cpu`
+//! is not public), so none is reported.
 
 mod sessions;
 
@@ -14,10 +15,12 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 use ring_crate::{aead, digest};
 
-use self::sessions::{hmac_of, Aead, Hash, Hmac};
+use self::sessions::{hmac_of, whole_messages_only, Aead, Hash, Hmac};
+use crate::backend::Backend;
 use crate::error::BackendError;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::library::{CipherTask, DigestTask, Library};
+use crate::registry::{Entry, Kind};
+use crate::sessions::unsupported;
 
 pub struct RingBackend;
 
@@ -42,13 +45,19 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<&'static digest::Algorithm, BackendE
     }
 }
 
-impl RingBackend {
-    pub fn open() -> RingBackend {
-        RingBackend
-    }
-}
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "ring",
+    name: "ring",
+    kind: Kind::LinkedIn,
+    open: |_| Ok(Box::new(RingBackend) as Box<dyn Backend>),
+    install: None,
+    feature: None,
+    view: None,
+    mask: None,
+};
 
-impl Backend for RingBackend {
+impl Library for RingBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert(
@@ -65,68 +74,32 @@ impl Backend for RingBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(match alg.class {
-            AlgorithmClass::Digest => digest_of(alg).map(drop),
-            AlgorithmClass::Mac => hmac_of(alg).map(drop),
-            _ => aead_of(alg).map(drop),
-        })
-    }
-
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        seal_once(Aead::new(aead_of(alg)?, key)?, alg, iv, aad, plaintext)
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        open_once(Aead::new(aead_of(alg)?, key)?, alg, iv, aad, ciphertext, tag)
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(Hash::new(digest_of(alg)?), message)
-    }
-
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(Hmac::new(hmac_of(alg)?, key), message)
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            return Ok(prepare_digest(cell, alg, Hash::new(digest_of(alg)?), None));
-        }
-        if alg.is_mac() {
-            return Ok(prepare_digest(cell, alg, Hmac::new(hmac_of(alg)?, &inputs.key), None));
-        }
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], _iv: &[u8], task: T) -> Result<T::Done, BackendError> {
         let algorithm = aead_of(alg)?;
-        check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
-        if cell.mode == Mode::Stream {
-            return Err(unsupported(format!(
-                "{} in stream mode (ring's AEAD API seals whole messages only; use --mode message)",
-                alg.id
-            )));
+        task.with(|_| Aead::new(algorithm, key))
+    }
+
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(Hash::new(digest_of(alg)?))
+    }
+
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(Hmac::new(hmac_of(alg)?, key))
+    }
+
+    /// AEAD streams (whole messages only) and decryption (ring opens only in place).
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        if alg.class != AlgorithmClass::Aead || aead_of(alg).is_err() {
+            return None;
         }
-        if cell.operation == Operation::Decrypt {
-            return Err(unsupported(format!(
+        if cell.mode == Mode::Stream {
+            return Some(whole_messages_only(alg.id));
+        }
+        (cell.operation == Operation::Decrypt).then(|| {
+            format!(
                 "{} decryption (ring opens only in place, LessSafeKey::open_in_place*: every timed call would first have to copy the ciphertext into the buffer)",
                 alg.id
-            )));
-        }
-        prepare_cipher(cell, alg, inputs, message, |_| Aead::new(algorithm, &inputs.key), None)
+            )
+        })
     }
 }

@@ -1,4 +1,4 @@
-//! LibTomCrypt's MACs behind the shared timed loops (crate::session):
+//! LibTomCrypt's MACs behind the shared timed loops (crate::timed):
 //! HMAC (`hmac_*`), AES-CMAC (`omac_*`, OMAC1 = CMAC) and Poly1305.
 //!
 //! - HMAC: `hmac_init` allocates a copy of the key that `hmac_done` needs

@@ -18,15 +18,17 @@ use std::ffi::{c_char, c_int, c_void};
 use std::sync::Mutex;
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::Api;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, HashFns, Kind};
+use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::registry::{Entry, Kind as LibraryKind};
+use crate::sessions::unsupported;
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.1.dylib", "libtomcrypt.dylib"];
@@ -121,12 +123,7 @@ impl TomcryptBackend {
             .unwrap_or("(version not stated)")
             .to_string();
         // SAFETY: the library is LibTomCrypt; kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
-            path: path.clone(),
-            symbol,
-            library: "LibTomCrypt",
-            version: version.clone(),
-        })?;
+        let api = unsafe { Api::load(&loaded.library) }.map_err(native::missing_symbol(&path, "LibTomCrypt", &version))?;
         let _guard = REGISTER.lock().unwrap_or_else(|e| e.into_inner());
         let mut ciphers = BTreeMap::new();
         for (name, symbol) in CIPHER_DESCRIPTORS {
@@ -161,8 +158,8 @@ impl TomcryptBackend {
         })
     }
 
-    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
+    /// The mode and the registered cipher index of a catalog cipher.
+    fn cipher_of(&self, alg: &AlgorithmSpec) -> Result<(Kind, c_int), BackendError> {
         let (kind, cipher) = kind_of(alg)?;
         if let (Kind::ChaPoly, Some(defect)) = (kind, &self.chacha_defect) {
             return Err(unsupported(format!("{} ({defect})", alg.id)));
@@ -174,7 +171,7 @@ impl TomcryptBackend {
                 .get(cipher)
                 .ok_or_else(|| unsupported(format!("{} (this LibTomCrypt has no {cipher} descriptor)", alg.id)))?,
         };
-        Cipher::new(&self.api, kind, index, key, iv, encrypt)
+        Ok((kind, index))
     }
 
     fn hash(&self, alg: &AlgorithmSpec) -> Result<Hash<'_>, BackendError> {
@@ -211,7 +208,7 @@ impl TomcryptBackend {
 
 impl TomcryptBackend {
     /// The calls of a catalog MAC, with the key length checked where the MAC has one.
-    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+    fn mac_kind(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
         let not_built = |what: &str| unsupported(format!("{} (this LibTomCrypt {} has no {what})", alg.id, self.version));
         let hmac = |hash: &str| match (self.api.hmac_init, self.hashes.get(hash)) {
             (Some(_), Some(&index)) => Ok(MacKind::Hmac(index)),
@@ -235,7 +232,19 @@ impl TomcryptBackend {
     }
 }
 
-impl Backend for TomcryptBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "tomcrypt",
+    name: "LibTomCrypt",
+    kind: LibraryKind::Loaded,
+    open: |path| Ok(Box::new(TomcryptBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libtomcrypt1"),
+    feature: None,
+    view: None,
+    mask: None,
+};
+
+impl Library for TomcryptBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert(
@@ -253,79 +262,33 @@ impl Backend for TomcryptBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_digest() {
-            self.hash(alg).map(drop)
-        } else if alg.is_mac() {
-            let key = crate::checks::verify::inputs_for(alg, 1).key;
-            self.mac(alg, &key)
-                .and_then(|kind| Mac::new(&self.api, kind, &key, alg.digest_len).map(drop))
-        } else {
-            let inputs = crate::checks::verify::inputs_for(alg, 1);
-            self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let (kind, index) = self.cipher_of(alg)?;
+        task.with(|encrypt| Cipher::new(&self.api, kind, index, key, iv, encrypt))
+    }
+
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(self.hash(alg)?)
+    }
+
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(Mac::new(&self.api, self.mac_kind(alg, key)?, key, alg.digest_len)?)
+    }
+
+    /// The one-shot calls `hmac_memory`, `omac_memory`, `poly1305_memory`.
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        mac::mac_once(&self.api, self.mac_kind(alg, key)?, key, message, alg.digest_len)
+    }
+
+    /// HMAC streams: a running HMAC cannot be copied to read its tag.
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        let hmac = alg.class == AlgorithmClass::Mac
+            && matches!(self.mac_kind(alg, &crate::checks::verify::inputs_for(alg, 1).key), Ok(kind) if !kind.streams());
+        (hmac && cell.mode == Mode::Stream).then(|| {
+            format!(
+                "{} in stream mode (LibTomCrypt's hmac_done frees the key its state points to: a running HMAC cannot be copied to read its tag)",
+                alg.id
+            )
         })
-    }
-
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
-    }
-
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
-    }
-
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(self.hash(alg)?, message)
-    }
-
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        mac::mac_once(&self.api, self.mac(alg, key)?, key, message, alg.digest_len)
-    }
-
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
-        }
-        if alg.is_mac() {
-            let kind = self.mac(alg, &inputs.key)?;
-            if cell.mode == Mode::Stream && !kind.streams() {
-                return Err(unsupported(format!(
-                    "{} in stream mode (LibTomCrypt's hmac_done frees the key its state points to: a running HMAC cannot be copied to read its tag)",
-                    alg.id
-                )));
-            }
-            return Ok(prepare_digest(
-                cell,
-                alg,
-                Mac::new(&self.api, kind, &inputs.key, alg.digest_len)?,
-                None,
-            ));
-        }
-        prepare_cipher(
-            cell,
-            alg,
-            inputs,
-            message,
-            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
-            None,
-        )
     }
 }

@@ -1,4 +1,4 @@
-//! LibTomCrypt's calls behind the shared timed loops (crate::session): one
+//! LibTomCrypt's calls behind the shared timed loops (crate::timed): one
 //! mode state per cipher (`symmetric_ECB`/`CBC`/`CFB`/`CTR`/`xts`,
 //! `gcm_state`, `chacha20poly1305_state`, sized by `crypt_get_size`) over a
 //! registered cipher descriptor (aes_desc, des3_desc), and the hash calls

@@ -1,4 +1,4 @@
-//! wolfCrypt's MACs behind the shared timed loops (crate::session): HMAC
+//! wolfCrypt's MACs behind the shared timed loops (crate::timed): HMAC
 //! (hmac.h), AES-CMAC (cmac.h) and Poly1305 (poly1305.h).
 //!
 //! - HMAC: `wc_HmacFinal` leaves the key in place (the next update hashes

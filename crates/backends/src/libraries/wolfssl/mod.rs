@@ -17,15 +17,17 @@ use std::collections::BTreeMap;
 use std::ffi::c_int;
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
 use self::api::*;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Blake2Fns, Cipher, Hash, Kind};
+use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::sessions::{digest_once, open_once, prepare_cipher, prepare_digest, seal_once, unsupported};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Primitive, Sealed, Support};
+use crate::registry::{Entry, Kind as LibraryKind};
+use crate::sessions::{unsupported, DigestSession};
 
 #[cfg(target_os = "macos")]
 const DEFAULT_LIBRARIES: &[&str] = &["libwolfssl.35.dylib", "libwolfssl.dylib"];
@@ -69,26 +71,11 @@ impl WolfsslBackend {
     pub fn open(path: Option<&str>) -> Result<WolfsslBackend, OpenError> {
         let loaded = native::load(path, DEFAULT_LIBRARIES, "wolfSSL", "wolfssl")?;
         // SAFETY: `const char* wolfSSL_lib_version(void)` (ssl.h), a static string.
-        let probe = unsafe {
-            loaded
-                .library
-                .get::<unsafe extern "C" fn() -> *const std::ffi::c_char>(b"wolfSSL_lib_version\0")
-        }
-        .map_err(|_| OpenError::NotThatLibrary {
-            path: loaded.tried.clone(),
-            expected: "wolfSSL",
-            symbol: "wolfSSL_lib_version",
-        })?;
-        let path = native::file_of(*probe as *const std::ffi::c_void, &loaded.tried);
+        let (probe, path) = unsafe { loaded.probe::<unsafe extern "C" fn() -> *const std::ffi::c_char>("wolfSSL_lib_version", "wolfSSL") }?;
         // SAFETY: as above.
         let version = native::text(unsafe { probe() }).unwrap_or_default();
         // SAFETY: the library is wolfSSL; kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.library) }.map_err(|symbol| OpenError::MissingSymbol {
-            path: path.clone(),
-            symbol,
-            library: "wolfSSL",
-            version: version.clone(),
-        })?;
+        let api = unsafe { Api::load(&loaded.library) }.map_err(native::missing_symbol(&path, "wolfSSL", &version))?;
         // SAFETY: documented initialiser (wc_port.h), reference counted.
         let rc = unsafe { (api.wolfCrypt_Init)() };
         if rc != 0 {
@@ -103,11 +90,6 @@ impl WolfsslBackend {
             version,
             _library: loaded.library,
         })
-    }
-
-    fn keyed(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'_>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        Cipher::new(&self.api, kind_of(alg)?, key, iv, encrypt)
     }
 
     fn hash(&self, alg: &AlgorithmSpec) -> Result<Hash<'_>, BackendError> {
@@ -143,7 +125,7 @@ impl WolfsslBackend {
 
 impl WolfsslBackend {
     /// The calls of a catalog MAC, with the key length checked where the MAC has one.
-    fn mac(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
+    fn mac_kind(&self, alg: &AlgorithmSpec, key: &[u8]) -> Result<MacKind, BackendError> {
         let a = &self.api;
         let not_built = || unsupported(format!("{} (not built into this wolfSSL {})", alg.id, self.version));
         let hmac = |hash: c_int, copy: Option<CopyFn>| match (a.wc_HmacSetKey, copy) {
@@ -165,7 +147,19 @@ impl WolfsslBackend {
     }
 }
 
-impl Backend for WolfsslBackend {
+/// The registry's entry (crates/backends/src/libraries/mod.rs).
+pub static ENTRY: Entry = Entry {
+    id: "wolfssl",
+    name: "wolfSSL",
+    kind: LibraryKind::Loaded,
+    open: |path| Ok(Box::new(WolfsslBackend::open(path)?) as Box<dyn Backend>),
+    install: Some("apt-get install libwolfssl35"),
+    feature: None,
+    view: None,
+    mask: None,
+};
+
+impl Library for WolfsslBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert(
@@ -182,98 +176,55 @@ impl Backend for WolfsslBackend {
         }
     }
 
-    fn support(&self, alg: &AlgorithmSpec) -> Support {
-        Support::from(if alg.is_mac() {
-            let key = crate::checks::verify::inputs_for(alg, 1).key;
-            self.mac(alg, &key).and_then(|kind| Mac::new(&self.api, kind, &key).map(drop))
-        } else if alg.is_digest() {
-            self.hash(alg).map(drop)
-        } else {
-            kind_of(alg).and_then(|_| {
-                let inputs = crate::checks::verify::inputs_for(alg, 1);
-                self.keyed(alg, &inputs.key, &inputs.iv, true).map(drop)
-            })
-        })
+    fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
+        let kind = kind_of(alg)?;
+        task.with(|encrypt| Cipher::new(&self.api, kind, key, iv, encrypt))
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        seal_once(self.keyed(alg, key, iv, true)?, alg, iv, aad, plaintext)
+    fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
+        task.with(self.hash(alg)?)
     }
 
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        open_once(self.keyed(alg, key, iv, false)?, alg, iv, aad, ciphertext, tag)
+    fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
+        task.with(Mac::new(&self.api, self.mac_kind(alg, key)?, key)?)
     }
 
-    fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        digest_once(self.hash(alg)?, message)
-    }
-
-    /// CMAC through `wc_AesCmacGenerate`; HMAC and Poly1305 through a fresh object.
-    fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
-        match self.mac(alg, key)? {
+    /// CMAC through `wc_AesCmacGenerate`; HMAC and Poly1305 through a fresh object's message call.
+    fn one_shot_mac(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        match self.mac_kind(alg, key)? {
             MacKind::Cmac => mac::cmac_once(&self.api, key, message),
             kind => {
                 let mut out = vec![0u8; alg.digest_len];
-                crate::sessions::DigestSession::digest(&mut Mac::new(&self.api, kind, key)?, message, &mut out)?;
+                Mac::new(&self.api, kind, key)?.digest(message, &mut out)?;
                 Ok(out)
             }
         }
     }
 
-    fn prepare(
-        &self,
-        cell: &CellSpec,
-        alg: &AlgorithmSpec,
-        inputs: &CellInputs,
-        message: &[u8],
-    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        crate::backend::check_mode(alg, cell)?;
-        if alg.is_digest() {
-            return Ok(prepare_digest(cell, alg, self.hash(alg)?, None));
+    /// In-place XTS of partial blocks, and AEAD streams where the build
+    /// lacks the streaming calls.
+    fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
+        if !matches!(alg.class, AlgorithmClass::Cipher | AlgorithmClass::Aead) {
+            return None;
         }
-        if alg.is_mac() {
-            let kind = self.mac(alg, &inputs.key)?;
-            return Ok(prepare_digest(cell, alg, Mac::new(&self.api, kind, &inputs.key)?, None));
-        }
-        let kind = kind_of(alg)?;
+        let kind = kind_of(alg).ok()?;
         let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;
         if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
-            return Err(unsupported(format!(
+            return Some(format!(
                 "{} in place on {} bytes (wolfSSL's wc_AesXtsEncrypt steals ciphertext wrongly in place; whole 16-byte blocks only)",
                 alg.id, cell.size
-            )));
+            ));
         }
-        if cell.mode == Mode::Stream {
-            let streaming = match kind {
-                Kind::Gcm => self.api.wc_AesGcmEncryptUpdate.is_some(),
-                Kind::ChaPoly => self.api.wc_ChaCha20Poly1305_UpdateData.is_some(),
-                _ => true,
-            };
-            if !streaming {
-                return Err(unsupported(format!(
-                    "{} in stream mode (this wolfSSL was built without its streaming AEAD calls)",
-                    alg.id
-                )));
-            }
-        }
-        prepare_cipher(
-            cell,
-            alg,
-            inputs,
-            message,
-            |encrypt| self.keyed(alg, &inputs.key, &inputs.iv, encrypt),
-            None,
-        )
+        let streaming = match kind {
+            Kind::Gcm => self.api.wc_AesGcmEncryptUpdate.is_some(),
+            Kind::ChaPoly => self.api.wc_ChaCha20Poly1305_UpdateData.is_some(),
+            _ => true,
+        };
+        (cell.mode == Mode::Stream && !streaming).then(|| {
+            format!(
+                "{} in stream mode (this wolfSSL was built without its streaming AEAD calls)",
+                alg.id
+            )
+        })
     }
 }

@@ -1,4 +1,4 @@
-//! wolfCrypt's calls behind the shared timed loops (crate::session): one
+//! wolfCrypt's calls behind the shared timed loops (crate::timed): one
 //! `Aes`, `XtsAes`, `Des3` or `ChaChaPoly_Aead` context per cipher; AEAD
 //! messages through the one-shot calls wolfSSL's TLS layer uses
 //! (`wc_AesGcmEncrypt`/`Decrypt` on the kept key,

@@ -1,7 +1,7 @@
 // A C face for Crypto++ (a C++ template library with no C API), built by
 // crates/backends/build.rs into a small shared object that links
 // libcrypto++ and is loaded at run time by the cryptopp backend
-// (crates/backends/src/cryptopp). Every function catches Crypto++'s
+// (crates/backends/src/libraries/cryptopp). Every function catches Crypto++'s
 // exceptions and returns a code: 0 success, -1 failure (the message is
 // kept for cbcp_last_error), -2 a tag that does not verify.
 //
@@ -55,7 +55,7 @@ int fail(const std::exception& e) {
     return -1;
 }
 
-// Catalog kinds, in the order of crates/backends/src/cryptopp/api.rs (Kind).
+// Catalog kinds, in the order of crates/backends/src/libraries/cryptopp/api.rs (Kind).
 enum Kind {
     K_ECB = 0, K_CBC = 1, K_CFB = 2, K_CTR = 3, K_XTS = 4, K_GCM = 5, K_CHAPOLY = 6, K_DES3_CBC = 7,
     K_CAMELLIA_CBC = 8, K_ARIA_CBC = 9, K_SM4_CBC = 10

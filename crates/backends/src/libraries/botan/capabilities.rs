@@ -1,15 +1,19 @@
-//! Botan's view of the CPU and its masks.
+//! Botan's view of the CPU and its masks: the registry's `view` and `mask`
+//! hooks.
 //!
 //! The botan backend reports Botan's CPUID bits with the names `botan
 //! cpuid` prints (botan/cpuid.h, `CPUID::to_string`): "botan cpuid: sse2
 //! ssse3 … aes_ni clmul … intel_sha avx512_aes avx512_clmul". Botan reads
 //! `BOTAN_CLEAR_CPUID` (names separated by commas, as
 //! `CPUID::bit_from_string` spells them) to clear bits: Botan 3 itself,
-//! Botan 2 through the backend (crates/backends/src/botan/cpuid.rs).
+//! Botan 2 through the backend (cpuid.rs).
 
-use super::Feature;
 use cryptobench_core::catalog::Family;
+use cryptobench_cpu::features::Feature;
 
+use crate::registry::{Mask, MaskContext};
+
+/// The variable naming the features to clear (Botan 3's name and syntax).
 pub const CLEAR_CPUID_ENV: &str = "BOTAN_CLEAR_CPUID";
 
 /// Botan's name → the feature names `cryptobench cpu` uses.
@@ -34,7 +38,7 @@ const NAMES: &[(&str, &str)] = &[
 ];
 
 /// Features Botan's bit set can express.
-pub const UNDERSTOOD: &[&str] = &[
+const UNDERSTOOD: &[&str] = &[
     "ssse3",
     "neon",
     "aes",
@@ -83,14 +87,14 @@ fn family_names(family: Family, arch: &str) -> &'static [&'static str] {
 }
 
 /// The variable and value that switch `families` off.
-pub fn mask(families: &[Family], arch: &str) -> (&'static str, String) {
+fn env_mask(families: &[Family], arch: &str) -> (&'static str, String) {
     let names: Vec<&str> = families.iter().flat_map(|f| family_names(*f, arch).iter().copied()).collect();
     (CLEAR_CPUID_ENV, names.join(","))
 }
 
 /// The CPU features a mask of `families` switches off (Botan has no SHA512
 /// instruction code on x86).
-pub fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
+fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
     let mut out = Vec::new();
     for f in families {
         out.extend_from_slice(match (f, arm(arch)) {
@@ -109,7 +113,7 @@ pub fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
 }
 
 /// Decodes "botan cpuid: …" as the backend reports it.
-pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
+fn features(capabilities: &str) -> Option<Vec<Feature>> {
     let bits = capabilities.trim().strip_prefix("botan cpuid:")?;
     Some(
         bits.split_whitespace()
@@ -122,18 +126,51 @@ pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
     )
 }
 
+/// The registry's view hook: Botan's CPUID bits decoded.
+pub fn view(capabilities: &str, _version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])> {
+    features(capabilities).map(|f| (f, UNDERSTOOD))
+}
+
+/// The registry's mask hook: `BOTAN_CLEAR_CPUID` with the names of the
+/// worker's architecture.
+pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
+    let (var, value) = env_mask(families, ctx.arch);
+    Ok(Mask {
+        var,
+        value,
+        cleared: cleared(families, ctx.arch),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn masks_clear_whole_families() {
-        assert_eq!(mask(&[Family::Aes], "x86_64"), (CLEAR_CPUID_ENV, "aesni,avx512_aes".to_string()));
         assert_eq!(
-            mask(&Family::ALL, "x86_64").1,
+            env_mask(&[Family::Aes], "x86_64"),
+            (CLEAR_CPUID_ENV, "aesni,avx512_aes".to_string())
+        );
+        assert_eq!(
+            env_mask(&Family::ALL, "x86_64").1,
             "aesni,avx512_aes,clmul,avx512_clmul,intel_sha,ssse3,avx2,avx512f"
         );
-        assert_eq!(mask(&[Family::Aes], "aarch64").1, "armv8aes");
+        assert_eq!(env_mask(&[Family::Aes], "aarch64").1, "armv8aes");
+    }
+
+    #[test]
+    fn the_mask_hook_takes_the_workers_architecture() {
+        let ctx = |arch| MaskContext {
+            capabilities: None,
+            cpu: &[],
+            vendor: None,
+            arch,
+        };
+        let m = mask(&ctx("aarch64"), &[Family::Sha]).unwrap();
+        assert_eq!((m.var, m.value.as_str()), (CLEAR_CPUID_ENV, "armv8sha1,armv8sha2,armv8sha2_512"));
+        assert_eq!(m.cleared, vec!["sha1", "sha2", "sha512"]);
+        assert_eq!(mask(&ctx("x86_64"), &[Family::Sha]).unwrap().cleared, vec!["sha_ni"]);
     }
 
     #[test]
@@ -142,5 +179,6 @@ mod tests {
         let names: Vec<&str> = f.iter().map(|x| x.name).collect();
         assert_eq!(names, vec!["ssse3", "avx2", "aes", "pclmulqdq", "sha_ni", "vaes"]);
         assert!(features("gnutls: x").is_none());
+        assert_eq!(view("botan cpuid: aes_ni", None).map(|(f, u)| (f.len(), u.len())), Some((1, 16)));
     }
 }
