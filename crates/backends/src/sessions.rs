@@ -84,8 +84,10 @@ pub trait DigestSession {
     fn extra_work(&self) -> Option<&'static str> {
         None
     }
-    /// As [`CipherSession::allocates`].
-    fn allocates(&self) -> Option<&'static str> {
+    /// As [`CipherSession::allocates`], for a `message` cell (`message`)
+    /// or a `stream` cell.
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        let _ = message;
         None
     }
 }

@@ -192,7 +192,7 @@ impl<D: DigestSession> Primitive for DigestMessage<D> {
         self.session.extra_work().map(str::to_string)
     }
     fn allocates(&self) -> Option<String> {
-        self.session.allocates().map(str::to_string)
+        self.session.allocates(true).map(str::to_string)
     }
 }
 
@@ -216,7 +216,7 @@ impl<D: DigestSession> Primitive for DigestStream<D> {
         self.implementation.clone()
     }
     fn allocates(&self) -> Option<String> {
-        self.session.allocates().map(str::to_string)
+        self.session.allocates(false).map(str::to_string)
     }
 }
 

@@ -209,9 +209,9 @@ impl DigestSession for MacSession<'_> {
 
     /// What OpenSSL allocates inside a timed `message` call (found by the
     /// allocation test, which counts C's `malloc`; tests/c_heap).
-    fn allocates(&self) -> Option<&'static str> {
-        self._mac.is_hmac().then_some(
-            "message: OpenSSL 3's HMAC starts a message by copying its keyed inner digest context and ends it by \
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        (message && self._mac.is_hmac()).then_some(
+            "OpenSSL 3's HMAC starts a message by copying its keyed inner digest context and ends it by \
              copying the outer one (EVP_MAC_init → HMAC_Init_ex, EVP_MAC_final → HMAC_Final: EVP_MD_CTX_copy_ex), \
              and each copy makes the provider's digest context anew (its dupctx): 2 allocations per message",
         )

@@ -317,12 +317,12 @@ impl DigestSession for EvpDigestSession<'_> {
     /// What OpenSSL allocates inside a timed `message` call (found by the
     /// allocation test, which counts C's `malloc`; tests/c_heap); `stream`
     /// updates allocate nothing.
-    fn allocates(&self) -> Option<&'static str> {
-        Some(if self.xof_len.is_some() {
-            "message: EVP_DigestInit_ex on the kept context frees the provider's digest context and makes a new one \
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        message.then_some(if self.xof_len.is_some() {
+            "EVP_DigestInit_ex on the kept context frees the provider's digest context and makes a new one \
              (OpenSSL 3.0's evp_md_init_internal; 1 allocation per message)"
         } else {
-            "message: EVP_Digest, the one-shot call `openssl speed` times, makes and frees an EVP_MD_CTX and the \
+            "EVP_Digest, the one-shot call `openssl speed` times, makes and frees an EVP_MD_CTX and the \
              provider's digest context per call (EVP_MD_CTX_new, the digest's newctx; 2 allocations per message)"
         })
     }
