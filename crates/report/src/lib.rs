@@ -13,6 +13,7 @@ mod csv;
 mod derived;
 pub mod emulation;
 mod environment;
+mod escape;
 pub mod factors;
 mod grid;
 mod headline;
