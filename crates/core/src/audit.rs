@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Family;
-use crate::result::FeatureRecord;
+use crate::machine::FeatureRecord;
 
 /// The audit part of a run: one entry per audited library.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
