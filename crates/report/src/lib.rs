@@ -30,6 +30,7 @@ pub mod verdicts;
 pub mod winners;
 
 use cryptobench_core::result::RunResult;
+pub use cryptobench_core::sizes::size_label;
 use cryptobench_core::units::Unit;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,16 +52,5 @@ pub fn render(run: &RunResult, format: Format, unit: Unit) -> String {
         Format::Json => json::render(run),
         Format::Csv => csv::render(run),
         Format::Markdown => markdown::render(run, unit),
-    }
-}
-
-/// "16 B", "1 KiB", "1000 B": how sizes head the columns.
-pub fn size_label(size: usize) -> String {
-    if size >= 1024 && size.is_multiple_of(1024 * 1024) {
-        format!("{} MiB", size / (1024 * 1024))
-    } else if size >= 1024 && size.is_multiple_of(1024) {
-        format!("{} KiB", size / 1024)
-    } else {
-        format!("{size} B")
     }
 }
