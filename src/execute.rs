@@ -62,7 +62,8 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         audit: None,
         topology: plan.placements.as_ref().map(|p| p.topology.clone()),
     };
-    crate::derive::derive(&mut run, plan.core_class.as_deref());
+    cryptobench_core::derive::derive(&mut run);
+    crate::core_classes::name_classes(&mut run, plan.core_class.as_deref());
     run.warnings = crate::warnings::run_warnings(&run);
     Ok(run)
 }

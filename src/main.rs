@@ -5,11 +5,10 @@
 mod arch;
 mod audit;
 mod barrier;
-mod binding;
 mod cli;
 mod commands;
+mod core_classes;
 mod cross_check;
-mod derive;
 mod execute;
 mod exit;
 mod group_cells;

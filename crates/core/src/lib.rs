@@ -12,6 +12,7 @@ pub mod checks;
 pub mod compare;
 pub mod cores;
 pub mod dependent_ci;
+pub mod derive;
 pub mod kinds;
 pub mod machine;
 pub mod mann_whitney;
