@@ -3,7 +3,7 @@
 //! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
 
 mod arch;
-mod audit;
+mod audit_masks;
 mod barrier;
 mod cli;
 mod commands;

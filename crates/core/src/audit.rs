@@ -1,9 +1,9 @@
 //! What `cryptobench audit` decided, kept with its run: per library, the
 //! configurations it measured with acceleration families switched off, and a
 //! verdict per algorithm and family with the figures behind it. The verdicts
-//! are computed by the binary (src/audit/verdict.rs) from the measured cells;
-//! these are their types, stored in [`crate::result::RunResult::audit`] so
-//! that `report`, `runs show` and the stores give them back from a saved run.
+//! are computed from the measured cells by [`crate::verdict`]; these are
+//! their types, stored in [`crate::result::RunResult::audit`] so that
+//! `report`, `runs show` and the stores give them back from a saved run.
 
 use serde::{Deserialize, Serialize};
 

@@ -28,6 +28,7 @@ pub mod speed_defaults;
 pub mod stats;
 pub mod stopping;
 pub mod units;
+pub mod verdict;
 
 pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};
 pub use cell::{CellSpec, Mode, Operation};
