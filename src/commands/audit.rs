@@ -19,13 +19,13 @@ use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatc
 use cryptobench_report::labels::Labels;
 use serde::Serialize;
 
-use crate::audit_masks::{variants, MASKABLE};
 use crate::cli::{AuditArgs, FormatArg};
 use crate::commands::run::{print_and_save, unit};
-use crate::execute::{complete, execute};
 use crate::exit::{usage, INCOMPLETE};
-use crate::plan::{self, Plan};
-use crate::worker_client::{probe, Probe};
+use crate::orchestrate::audit_masks::{variants, MASKABLE};
+use crate::orchestrate::execute::{complete, execute};
+use crate::orchestrate::plan::{self, Plan};
+use crate::orchestrate::worker_client::{probe, Probe};
 
 /// What `audit` measures when no `--algos` is given: every family, and a control without one.
 pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
@@ -83,7 +83,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     let mut store = if args.save.no_save {
         None
     } else {
-        Some(crate::store::open(&args.save.db)?)
+        Some(crate::orchestrate::store::open(&args.save.db)?)
     };
     let sizes = args
         .sizes
@@ -91,7 +91,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .map(|s| s.0.clone())
         .unwrap_or_else(|| DEFAULT_AUDIT_SIZES.to_vec());
     // Public-key algorithms are audited when named: their cells, and the big-number family.
-    let (symmetric, public_key) = crate::plan_pk::split(&args.algos)?;
+    let (symmetric, public_key) = crate::orchestrate::plan_pk::split(&args.algos)?;
     let algs = if symmetric.is_empty() && !public_key.is_empty() {
         Vec::new()
     } else {
@@ -150,7 +150,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         cryptobench_core::cell::DEFAULT_AAD_LEN,
         &sizes,
     );
-    cells.extend(crate::plan_pk::cells(&public_key, None, None)?);
+    cells.extend(crate::orchestrate::plan_pk::cells(&public_key, None, None)?);
     let plan = Plan {
         configurations,
         cells,

@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use crate::cli::{CpuArgs, FormatArg};
 use crate::exit::usage;
-use crate::plan::configurations;
-use crate::worker_client::{probe, Probe};
+use crate::orchestrate::plan::configurations;
+use crate::orchestrate::worker_client::{probe, Probe};
 
 #[derive(Serialize)]
 struct CpuReport {
@@ -297,7 +297,7 @@ fn topology_listing(format: FormatArg) -> Result<String> {
         }
     ));
     for t in &info.core_types {
-        out.push_str(&format!("  {}\n", crate::placement::describe_type(t)));
+        out.push_str(&format!("  {}\n", crate::orchestrate::placement::describe_type(t)));
     }
     Ok(out)
 }

@@ -16,11 +16,11 @@ use cryptobench_core::protocol::WorkerMessage;
 use serde_json::json;
 
 use crate::cli::{FormatArg, VerifyArgs};
-use crate::cross_check::{algorithms_of, compare_agreement, tally, Availability, BackendChecks};
 use crate::exit::{usage, INCOMPLETE};
-use crate::plan::{algorithms, configurations};
-use crate::worker_client::probe_job;
-use crate::worker_client::{run_job, WorkerEnd};
+use crate::orchestrate::cross_check::{algorithms_of, compare_agreement, tally, Availability, BackendChecks};
+use crate::orchestrate::plan::{algorithms, configurations};
+use crate::orchestrate::worker_client::probe_job;
+use crate::orchestrate::worker_client::{run_job, WorkerEnd};
 
 /// Message lengths for agreement and chunked checks: empty, around block
 /// and chunk boundaries, and up to a few MiB.
@@ -59,7 +59,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
             format!("--format {:?} is not available for `verify`; use table or json", args.format).to_lowercase(),
         ));
     }
-    let named = !args.backends.is_empty() && !crate::plan::asks_for_all(&args.backends);
+    let named = !args.backends.is_empty() && !crate::orchestrate::plan::asks_for_all(&args.backends);
     let specs = if args.backends.is_empty() {
         // Every backend, each where --arch/--worker (given before any --backend) places it.
         configurations(&["all".to_string()], &args.placement)?
@@ -67,7 +67,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
         configurations(&args.backends, &args.placement)?
     };
     let all = vec!["all".to_string()];
-    let (symmetric, public_key) = crate::plan_pk::split(if args.algos.is_empty() { &all } else { &args.algos })?;
+    let (symmetric, public_key) = crate::orchestrate::plan_pk::split(if args.algos.is_empty() { &all } else { &args.algos })?;
     let algs = if symmetric.is_empty() {
         Vec::new()
     } else {

@@ -8,9 +8,9 @@ use cryptobench_core::catalog;
 use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_core::speed_defaults::defaults_for;
 
+use super::plan::{cells, Plan};
+use super::worker_client::{probe, Probe};
 use crate::exit::usage;
-use crate::plan::{cells, Plan};
-use crate::worker_client::{probe, Probe};
 
 /// Adds the cells of `openssl speed`'s default set to the plan. The version
 /// comes from the run's OpenSSL configurations (the union of their sets when

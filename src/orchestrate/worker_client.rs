@@ -2,13 +2,13 @@
 //! worker` with a configuration's environment, send the job, read JSON lines,
 //! and turn a dead worker into a reason instead of a lost run.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::protocol::{read_message, write_line, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{BackendInfo, ConfigurationSpec, WorkerPlatform};
 
 /// How a worker ended.
@@ -57,7 +57,7 @@ pub fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
             let exe = std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?;
             // An emulated orchestrator starts its workers through its own emulator:
             // without binfmt_misc the kernel cannot run them directly.
-            match crate::arch::own_emulator() {
+            match super::arch::own_emulator() {
                 Some((qemu, described)) => {
                     let mut c = Command::new(qemu);
                     c.args(["-L", "/"]).arg(exe);
@@ -84,7 +84,7 @@ pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(Wo
         .spawn()
         .with_context(|| format!("cannot start a worker process for {}", job.configuration.display()))?;
     let mut stdin = child.stdin.take().expect("piped");
-    let sent = serde_json::to_writer(&mut stdin, job);
+    let sent = write_line(&mut stdin, job);
     drop(stdin);
     let stderr_reader = stderr_tail(child.stderr.take().expect("piped"));
     // Lines arrive through a channel so that silence can be timed.
@@ -116,7 +116,7 @@ pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(Wo
                 break;
             }
         };
-        match serde_json::from_str::<WorkerMessage>(&line) {
+        match read_message(&line) {
             Ok(WorkerMessage::Hello { protocol, .. } | WorkerMessage::Unavailable { protocol, .. }) if protocol != PROTOCOL_VERSION => {
                 protocol_error = Some(format!(
                     "worker speaks protocol {protocol}, this orchestrator {PROTOCOL_VERSION}; use one cryptobench binary"
@@ -251,11 +251,4 @@ fn signal_of(status: &std::process::ExitStatus) -> Option<(i32, String)> {
 #[cfg(not(unix))]
 fn signal_of(_status: &std::process::ExitStatus) -> Option<(i32, String)> {
     None
-}
-
-/// Writes one message as a JSON line and flushes, so the orchestrator sees it at once.
-pub fn send(out: &mut impl Write, message: &WorkerMessage) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, message)?;
-    out.write_all(b"\n")?;
-    out.flush()
 }

@@ -11,11 +11,11 @@ use cryptobench_core::result::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::group_cells::GroupCells;
+use super::plan::Plan;
+use super::worker_client::{probe, run_job, Probe, WorkerEnd};
+use super::worker_group::run_group;
 use crate::exit::usage;
-use crate::group_cells::GroupCells;
-use crate::plan::Plan;
-use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
-use crate::worker_group::run_group;
 
 /// Runs the plan to a complete result; fails (usage, exit 2) only when no
 /// configuration can be measured at all.
@@ -63,8 +63,8 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         topology: plan.placements.as_ref().map(|p| p.topology.clone()),
     };
     cryptobench_core::derive::derive(&mut run);
-    crate::core_classes::name_classes(&mut run, plan.core_class.as_deref());
-    run.warnings = crate::warnings::run_warnings(&run);
+    super::core_classes::name_classes(&mut run, plan.core_class.as_deref());
+    run.warnings = super::warnings::run_warnings(&run);
     Ok(run)
 }
 
@@ -230,7 +230,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                         ));
                         bar.inc(1);
                         received += 1;
-                        crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                        super::merge::add_round(&mut c.cells, cell, &plan.timing);
                     }
                     WorkerMessage::Verified(_)
                     | WorkerMessage::Checked(_)
@@ -304,7 +304,7 @@ fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &P
                 ));
                 bar.inc(1);
                 *received += 1;
-                crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                super::merge::add_round(&mut c.cells, cell, &plan.timing);
             }
         }
         _ => {}
