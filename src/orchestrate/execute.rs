@@ -267,7 +267,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
 }
 
 /// Measures a configuration with several workers in step, one per CPU of
-/// its placement (src/worker_group.rs); each cell arrives once every
+/// its placement (worker_group.rs); each cell arrives once every
 /// worker has sent it, as their aggregate.
 fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &ProgressBar, received: &mut usize) -> Result<WorkerEnd> {
     let rounds = plan.rounds.max(1);

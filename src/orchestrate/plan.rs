@@ -34,7 +34,7 @@ pub struct Plan {
     /// per placement; None: once, where `pin_cpu` says.
     pub placements: Option<super::placement::Placements>,
     /// `--algos openssl-speed`: the cells of `openssl speed`'s default set are
-    /// added with this shape once the library's version is known (src/speed_set.rs).
+    /// added with this shape once the library's version is known (speed_set.rs).
     pub openssl_speed: Option<CellShape>,
 }
 
