@@ -25,7 +25,7 @@ use crate::exit::{usage, INCOMPLETE};
 use crate::orchestrate::audit_masks::{variants, MASKABLE};
 use crate::orchestrate::execute::{complete, execute};
 use crate::orchestrate::plan::{self, Plan};
-use crate::orchestrate::worker_client::{probe, Probe};
+use crate::orchestrate::worker_client::{Probe, Probes};
 
 /// What `audit` measures when no `--algos` is given: every family, and a control without one.
 pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
@@ -106,9 +106,11 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
 
     let mut configurations = Vec::new();
     let mut groups: Vec<Group> = Vec::new();
+    // The probe of each library as it is serves its all-on configuration too.
+    let mut probes = Probes::default();
     for base in &bases {
-        let (capabilities, version, platform) = match probe(base, args.cpu)? {
-            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities, backend.version, platform),
+        let (capabilities, version, platform) = match probes.get(base, args.cpu)? {
+            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities.clone(), backend.version.clone(), platform.clone()),
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
         };
         // The CPU as the worker sees it: it may run under an emulator or elsewhere.
@@ -164,7 +166,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         placements: None,
         openssl_speed: None,
     };
-    let mut run = execute(&plan)?;
+    let mut run = execute(&plan, &mut probes)?;
     run.label = args.save.label.clone();
     let audited: Vec<(AuditedLibrary, Vec<Feature>)> = groups
         .into_iter()

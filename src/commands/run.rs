@@ -14,20 +14,23 @@ use crate::cli::{FormatArg, RunArgs, UnitArg};
 use crate::exit::INCOMPLETE;
 use crate::orchestrate::execute::{complete, execute};
 use crate::orchestrate::plan;
+use crate::orchestrate::worker_client::Probes;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let mut plan = plan::build(args)?;
     for note in plan.placements.iter().flat_map(|p| &p.notes) {
         eprintln!("{note}");
     }
-    crate::orchestrate::speed_set::resolve(&mut plan)?;
+    // OpenSSL probed for --algos openssl-speed is not probed again to be measured.
+    let mut probes = Probes::default();
+    crate::orchestrate::speed_set::resolve(&mut plan, &mut probes)?;
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {
         None
     } else {
         Some(crate::orchestrate::store::open(&args.save.db)?)
     };
-    let mut run = execute(&plan)?;
+    let mut run = execute(&plan, &mut probes)?;
     run.label = args.save.label.clone();
     let text = render(&run, format(args.format), unit(args.units));
     print_and_save(&text, &run, store.as_mut())?;

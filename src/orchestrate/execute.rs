@@ -13,15 +13,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::group_cells::GroupCells;
 use super::plan::Plan;
-use super::worker_client::{probe, run_job, Probe, WorkerEnd};
+use super::worker_client::{run_job, Probe, Probes, WorkerEnd};
 use super::worker_group::run_group;
 use crate::exit::usage;
 
 /// Runs the plan to a complete result; fails (usage, exit 2) only when no
-/// configuration can be measured at all.
-pub fn execute(plan: &Plan) -> Result<RunResult> {
+/// configuration can be measured at all. `probes` holds those made while
+/// planning; the others are made here.
+pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
     let started_at = now();
-    let mut configurations = probe_all(plan)?;
+    let mut configurations = probe_all(plan, probes)?;
     if plan.only_available {
         configurations = keep_available(configurations);
     }
@@ -73,7 +74,7 @@ fn now() -> String {
 }
 
 /// The CPU of the first placement's first worker.
-fn first_cpu(plan: &Plan) -> Option<usize> {
+pub fn first_cpu(plan: &Plan) -> Option<usize> {
     plan.placements.as_ref()?.planned.first().map(|p| p.cpus[0])
 }
 
@@ -117,7 +118,7 @@ fn expanded(plan: &Plan) -> Vec<(cryptobench_core::result::ConfigurationSpec, Op
 /// Loads every configuration once up front (pinned where it will run), so
 /// a wrong path is known before minutes of measuring, and the table header
 /// can name each library.
-fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
+fn probe_all(plan: &Plan, probes: &mut Probes) -> Result<Vec<ConfigurationResult>> {
     let mut out = Vec::new();
     for (i, (spec, placement)) in expanded(plan).into_iter().enumerate() {
         let pin = placement.as_ref().map(|p| p.cpus[0]).or(plan.pin_cpu);
@@ -136,7 +137,7 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             placement,
             bindings: Vec::new(),
         };
-        match probe(&c.spec, pin)? {
+        match probes.get(&c.spec, pin)?.clone() {
             Probe::Available {
                 barrier: false, backend, ..
             } if several => {

@@ -25,6 +25,7 @@ pub enum WorkerEnd {
 }
 
 /// What a probe learns about a configuration.
+#[derive(Clone)]
 pub enum Probe {
     Available {
         backend: BackendInfo,
@@ -218,6 +219,27 @@ pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Resul
         (WorkerEnd::Completed, None) => Probe::Unavailable("the worker said nothing about its backend".into()),
         (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason) | WorkerEnd::TimedOut(reason), _) => Probe::Unavailable(reason),
     })
+}
+
+/// The probes made so far in a run, by configuration and CPU: each
+/// configuration is loaded once before measuring, and what decides the
+/// plan first (`--algos openssl-speed`: OpenSSL's version; `audit`: the
+/// library's capability vector) reads the probe the run then uses.
+#[derive(Default)]
+pub struct Probes(Vec<(ConfigurationSpec, Option<usize>, Probe)>);
+
+impl Probes {
+    /// The probe of `configuration` pinned to `pin_cpu`: made now, or the one made before.
+    pub fn get(&mut self, configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<&Probe> {
+        let i = match self.0.iter().position(|(c, pin, _)| c == configuration && *pin == pin_cpu) {
+            Some(i) => i,
+            None => {
+                self.0.push((configuration.clone(), pin_cpu, probe(configuration, pin_cpu)?));
+                self.0.len() - 1
+            }
+        };
+        Ok(&self.0[i].2)
+    }
 }
 
 pub fn describe_death(status: std::process::ExitStatus, said_done: bool, stderr_tail: &str) -> String {
