@@ -27,6 +27,7 @@ pub mod report_markdown;
 pub mod shape;
 mod table;
 pub mod verdicts;
+pub mod verify_text;
 pub mod winners;
 
 use cryptobench_core::result::RunResult;
