@@ -9,6 +9,7 @@
 mod binding;
 pub mod charts;
 pub mod compare;
+pub mod cpu_text;
 mod csv;
 mod derived;
 pub mod emulation;
