@@ -6,6 +6,7 @@
 //! [`verdicts`], a comparison's [`winners`], one configuration's
 //! [`headline`] figures.
 
+pub mod audit_text;
 mod binding;
 pub mod charts;
 pub mod compare;
