@@ -4,7 +4,8 @@
 //! configurations by their [`labels`]. The reports (`cryptobench report`,
 //! [`html`] and [`report_markdown`]) answer first: an audit's
 //! [`verdicts`], a comparison's [`winners`], one configuration's
-//! [`headline`] figures.
+//! [`headline`] figures. The commands that print no run have their text
+//! here too: [`audit_text`], [`cpu_text`], [`verify_text`].
 
 pub mod audit_text;
 mod binding;
