@@ -1,28 +1,17 @@
 //! cryptobench: how fast is cryptography here, through which library, and is
 //! the hardware acceleration used? This file only parses the command line,
 //! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
+//!
+//! The two processes are two folders: [`orchestrate`] plans a run and
+//! drives one worker per configuration; [`worker`] is that worker (the
+//! hidden `worker` subcommand), which loads one library and times it.
+//! [`commands`] holds one thin file per subcommand.
 
-mod arch;
-mod audit;
-mod barrier;
-mod binding;
 mod cli;
 mod commands;
-mod cross_check;
-mod derive;
-mod execute;
 mod exit;
-mod group_cells;
-mod merge;
-mod placement;
-mod plan;
-mod plan_pk;
-mod rescue;
-mod speed_set;
-mod store;
-mod warnings;
-mod worker_client;
-mod worker_group;
+mod orchestrate;
+mod worker;
 
 use std::process::ExitCode;
 

@@ -39,3 +39,40 @@ fn openssl_speed_selects_the_default_set_of_the_loaded_version() {
     // Only `run` resolves it.
     cryptobench().args(["verify", "--algos", "openssl-speed"]).assert().code(2);
 }
+
+/// The probe that reads OpenSSL's version for the default set is the one the
+/// run uses: one worker probes, one measures (each start is logged by a
+/// `--worker` command that then starts cryptobench's own worker).
+#[cfg(unix)]
+#[test]
+fn openssl_is_probed_once() {
+    if !system_openssl_available() {
+        return;
+    }
+    if cryptobench_testkit::own_emulator().is_some() {
+        cryptobench_testkit::platform_lacks("a native worker", "the tests run under an emulator");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("starts");
+    let script = format!("echo started >> {}; exec \"$0\" \"$@\"", log.display());
+    let worker = [
+        "sh".to_string(),
+        "-c".to_string(),
+        script,
+        assert_cmd::cargo::cargo_bin("cryptobench").display().to_string(),
+    ]
+    .iter()
+    .map(|w| shlex::try_quote(w).unwrap().into_owned())
+    .collect::<Vec<_>>()
+    .join(" ");
+    let out = cryptobench()
+        .args(["run", "--backend", "openssl", "--worker", &worker])
+        .args(["--algos", "openssl-speed", "--sizes", "16", "--no-save", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let starts = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(starts.lines().count(), 2, "one probe, one measuring worker: {starts}");
+}

@@ -10,8 +10,8 @@ use serde_json::json;
 
 use crate::cli::{AlgorithmsArgs, FormatArg};
 use crate::exit::usage;
-use crate::plan::configurations;
-use crate::worker_client::{probe, Probe};
+use crate::orchestrate::plan::configurations;
+use crate::orchestrate::worker_client::{probe, Probe};
 
 pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
     let specs = configurations(&args.backends, &args.placement)?;

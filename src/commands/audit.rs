@@ -6,27 +6,23 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
-use comfy_table::{CellAlignment, Table};
-use cryptobench_core::audit::{AuditInfo, AuditedLibrary, LibraryMismatch};
+use cryptobench_core::audit::{AuditInfo, AuditedLibrary, MaskedConfiguration};
 use cryptobench_core::catalog::Family;
-use cryptobench_core::result::{CellOutcome, FeatureRecord, RunResult};
-use cryptobench_core::units::Unit;
+use cryptobench_core::result::RunResult;
+use cryptobench_core::verdict::pk as pk_verdict;
+use cryptobench_core::verdict::{verdicts, WorkerCpu};
 use cryptobench_core::Operation;
-use cryptobench_cpu::features::{self, library_view, mismatches, Feature, Mismatch};
-use cryptobench_report::labels::Labels;
+use cryptobench_cpu::features::{self, library_view, mismatches, to_records, Feature, Mismatch};
+use cryptobench_report::audit_text;
 use serde::Serialize;
 
-use crate::audit::masks::{variants, MASKABLE};
-use crate::audit::pk_verdict;
-use crate::audit::verdict::{verdicts, WorkerCpu};
-use crate::audit::MaskedConfiguration;
 use crate::cli::{AuditArgs, FormatArg};
 use crate::commands::run::{print_and_save, unit};
-use crate::execute::{complete, execute};
 use crate::exit::{usage, INCOMPLETE};
-use crate::plan::{self, Plan};
-use crate::worker_client::{probe, Probe};
+use crate::orchestrate::audit_masks::{variants, MASKABLE};
+use crate::orchestrate::execute::{complete, execute};
+use crate::orchestrate::plan::{self, Plan};
+use crate::orchestrate::worker_client::{Probe, Probes};
 
 /// What `audit` measures when no `--algos` is given: every family, and a control without one.
 pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
@@ -84,7 +80,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     let mut store = if args.save.no_save {
         None
     } else {
-        Some(crate::store::open(&args.save.db)?)
+        Some(crate::orchestrate::store::open(&args.save.db)?)
     };
     let sizes = args
         .sizes
@@ -92,7 +88,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .map(|s| s.0.clone())
         .unwrap_or_else(|| DEFAULT_AUDIT_SIZES.to_vec());
     // Public-key algorithms are audited when named: their cells, and the big-number family.
-    let (symmetric, public_key) = crate::plan_pk::split(&args.algos)?;
+    let (symmetric, public_key) = crate::orchestrate::plan_pk::split(&args.algos)?;
     let algs = if symmetric.is_empty() && !public_key.is_empty() {
         Vec::new()
     } else {
@@ -107,9 +103,11 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
 
     let mut configurations = Vec::new();
     let mut groups: Vec<Group> = Vec::new();
+    // The probe of each library as it is serves its all-on configuration too.
+    let mut probes = Probes::default();
     for base in &bases {
-        let (capabilities, version, platform) = match probe(base, args.cpu)? {
-            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities, backend.version, platform),
+        let (capabilities, version, platform) = match probes.get(base, args.cpu)? {
+            Probe::Available { backend, platform, .. } => (backend.cpu_capabilities.clone(), backend.version.clone(), platform.clone()),
             Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
         };
         // The CPU as the worker sees it: it may run under an emulator or elsewhere.
@@ -151,7 +149,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         cryptobench_core::cell::DEFAULT_AAD_LEN,
         &sizes,
     );
-    cells.extend(crate::plan_pk::cells(&public_key, None, None)?);
+    cells.extend(crate::orchestrate::plan_pk::cells(&public_key, None, None)?);
     let plan = Plan {
         configurations,
         cells,
@@ -165,7 +163,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         placements: None,
         openssl_speed: None,
     };
-    let mut run = execute(&plan)?;
+    let mut run = execute(&plan, &mut probes)?;
     run.label = args.save.label.clone();
     let audited: Vec<(AuditedLibrary, Vec<Feature>)> = groups
         .into_iter()
@@ -192,22 +190,9 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
                 verdicts: [verdicts(&run, &g.masked, &worker), pk_verdict::verdicts(&run, &g.masked, &worker)].concat(),
                 configuration: g.configuration,
                 configurations: g.masked,
-                mismatches: g
-                    .mismatches
-                    .into_iter()
-                    .map(|m| LibraryMismatch {
-                        feature: m.feature.to_string(),
-                        message: m.message,
-                    })
-                    .collect(),
+                mismatches: g.mismatches.iter().map(Mismatch::record).collect(),
                 worker_arch: arch.clone(),
-                worker_features: cpu
-                    .iter()
-                    .map(|f| FeatureRecord {
-                        name: f.name.to_string(),
-                        source: f.source.clone(),
-                    })
-                    .collect(),
+                worker_features: to_records(&cpu),
             };
             (library, cpu)
         })
@@ -228,168 +213,10 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     };
     let text = match args.format {
         FormatArg::Json => serde_json::to_string_pretty(&report)? + "\n",
-        FormatArg::Markdown => render(&report, unit(args.units), true),
-        FormatArg::Table => render(&report, unit(args.units), false),
+        FormatArg::Markdown => audit_text::render(&report.run, &report.libraries, unit(args.units), true),
+        FormatArg::Table => audit_text::render(&report.run, &report.libraries, unit(args.units), false),
         FormatArg::Csv => unreachable!("refused before measuring"),
     };
     print_and_save(&text, &report.run, store.as_mut())?;
     Ok(if ok { ExitCode::SUCCESS } else { ExitCode::from(INCOMPLETE) })
-}
-
-fn figure(run: &RunResult, index: usize, algorithm: &str, size: usize, unit: Unit) -> String {
-    let c = run.configurations.iter().find(|c| c.index == index);
-    let cell = c.and_then(|c| c.cells.iter().find(|x| x.spec.algorithm == algorithm && x.spec.size == size));
-    match cell.map(|x| &x.outcome) {
-        Some(CellOutcome::Measured(m)) => format!("{}{}", unit.format(m.summary.median), if m.is_noisy() { "~" } else { "" }),
-        Some(CellOutcome::Failed { .. }) => "FAILED".into(),
-        Some(CellOutcome::Unsupported { .. }) => "n/a".into(),
-        None => match c.map(|c| &c.status) {
-            Some(cryptobench_core::result::ConfigurationStatus::Completed) | None => String::new(),
-            Some(_) => "lost".into(),
-        },
-    }
-}
-
-/// A public-key figure of the audit's table: operations per second.
-fn pk_figure(run: &RunResult, index: usize, algorithm: &str, operation: Operation) -> String {
-    let c = run.configurations.iter().find(|c| c.index == index);
-    let cell = c.and_then(|c| {
-        c.cells
-            .iter()
-            .find(|x| x.spec.algorithm == algorithm && x.spec.operation == operation)
-    });
-    match cell.map(|x| &x.outcome) {
-        Some(CellOutcome::Measured(m)) => format!(
-            "{} op/s{}",
-            cryptobench_report::pk_table::format_ops(m.summary.median),
-            if m.is_noisy() { "~" } else { "" }
-        ),
-        Some(CellOutcome::Failed { .. }) => "FAILED".into(),
-        Some(CellOutcome::Unsupported { .. }) => "n/a".into(),
-        None => String::new(),
-    }
-}
-
-fn render(r: &AuditReport, unit: Unit, markdown: bool) -> String {
-    let unit = if unit == Unit::Cpb { Unit::Mb } else { unit };
-    let run = &r.run;
-    let mut out = String::new();
-    out.push_str(&format!("{} {} audit — {}\n", run.tool.name, run.tool.version, run.started_at));
-    out.push_str(&format!(
-        "host: {} ({} logical CPUs)\n",
-        run.host.cpu_model.as_deref().unwrap_or("unknown"),
-        run.host.logical_cores
-    ));
-    out.push_str(&format!(
-        "figures: {} at each size{}, median of samples; ~ marks a figure to read with care\n",
-        unit.label(),
-        if run.configurations.iter().flat_map(|c| &c.cells).any(|x| x.spec.is_public_key()) {
-            " (public key: operations per second)"
-        } else {
-            ""
-        }
-    ));
-    // Configurations are named as in every report: "OpenSSL 3.0.19 · AES off".
-    let labels = Labels::for_run(run);
-    for lib in &r.libraries {
-        let base = run.configurations.iter().find(|c| c.index == lib.base_index);
-        let version = base.and_then(|c| c.backend.as_ref()).map(|b| b.version.clone()).unwrap_or_default();
-        out.push_str(&format!("\n{} ({}: {version})\n", labels.get(0, lib.base_index), lib.configuration));
-        let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name.as_str()).collect();
-        let emulated = base.and_then(|c| c.platform.as_ref()).and_then(|p| p.emulated_by.as_deref());
-        out.push_str(&format!(
-            "  worker CPU: {}{}; crypto features as it sees them: {}\n",
-            lib.worker_arch,
-            emulated.map(|e| format!(", emulated by {e}")).unwrap_or_default(),
-            if cpu_names.is_empty() {
-                "none".to_string()
-            } else {
-                cpu_names.join(", ")
-            }
-        ));
-        if let Some(e) = emulated {
-            out.push_str(&format!(
-                "  NOTE: every figure and verdict below describes {e} running this library, not {} hardware\n",
-                lib.worker_arch
-            ));
-        }
-        for m in &lib.configurations {
-            if let Some((var, value)) = &m.mask {
-                // What the masked worker's library then reported: proof the mask took effect.
-                let reported = run
-                    .configurations
-                    .iter()
-                    .find(|c| c.index == m.index)
-                    .and_then(|c| c.backend.as_ref())
-                    .and_then(|b| b.cpu_capabilities.as_deref())
-                    .map(|cap| format!(" → the library reports {cap}"))
-                    .unwrap_or_default();
-                out.push_str(&format!("  {}: {var}={value}{reported}\n", labels.get(0, m.index)));
-            }
-        }
-        for m in &lib.mismatches {
-            out.push_str(&format!("  WARNING: {}\n", m.message));
-        }
-        let mut table = Table::new();
-        table.load_preset(if markdown { ASCII_MARKDOWN } else { NOTHING });
-        let mut header = vec!["algorithm".to_string(), "size".to_string()];
-        header.extend(lib.configurations.iter().map(|m| m.role()));
-        table.set_header(header);
-        let mut algorithms: Vec<String> = Vec::new();
-        for v in &lib.verdicts {
-            if !algorithms.contains(&v.algorithm) {
-                algorithms.push(v.algorithm.clone());
-            }
-        }
-        for alg in &algorithms {
-            if let Some((id, op)) = pk_verdict::parse_cell_name(alg) {
-                let size = lib.verdicts.iter().find(|v| &v.algorithm == alg).map_or(0, |v| v.large_size);
-                let mut row = vec![
-                    alg.clone(),
-                    if size > 0 {
-                        cryptobench_report::size_label(size)
-                    } else {
-                        "—".into()
-                    },
-                ];
-                row.extend(lib.configurations.iter().map(|m| pk_figure(run, m.index, id, op)));
-                table.add_row(row);
-                continue;
-            }
-            for &size in &run.settings.sizes {
-                let mut row = vec![alg.clone(), cryptobench_report::size_label(size)];
-                row.extend(lib.configurations.iter().map(|m| figure(run, m.index, alg, size, unit)));
-                table.add_row(row);
-            }
-        }
-        for i in 2..2 + lib.configurations.len() {
-            if let Some(col) = table.column_mut(i) {
-                col.set_cell_alignment(CellAlignment::Right);
-            }
-        }
-        out.push_str(&format!("{table}\n\n"));
-        for v in &lib.verdicts {
-            // The role of the configuration the "off" figures come from, as in the table's header.
-            let role = v
-                .off_index
-                .and_then(|i| lib.configuration(i))
-                .map(|m| m.role())
-                .unwrap_or_else(|| "-".into());
-            out.push_str(&format!(
-                "{}{} [{role}]: {}\n",
-                if markdown { "- " } else { "" },
-                v.algorithm,
-                v.text
-            ));
-        }
-    }
-    for c in &run.configurations {
-        if let cryptobench_core::result::ConfigurationStatus::Crashed { reason }
-        | cryptobench_core::result::ConfigurationStatus::TimedOut { reason }
-        | cryptobench_core::result::ConfigurationStatus::Unavailable { reason } = &c.status
-        {
-            out.push_str(&format!("\n{} not measured completely: {reason}\n", labels.get(0, c.index)));
-        }
-    }
-    out
 }

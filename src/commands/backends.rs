@@ -14,8 +14,8 @@ use serde_json::json;
 
 use crate::cli::{BackendsArgs, FormatArg};
 use crate::exit::usage;
-use crate::plan::all_backends;
-use crate::worker_client::{probe, Probe};
+use crate::orchestrate::plan::all_backends;
+use crate::orchestrate::worker_client::{probe, Probe};
 
 pub fn backends(args: &BackendsArgs) -> Result<ExitCode> {
     let mut rows = Vec::new();

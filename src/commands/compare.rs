@@ -9,7 +9,7 @@ use cryptobench_report::compare::{labelled, render};
 use crate::cli::{CompareArgs, CompareFormat};
 use crate::commands::run::unit;
 use crate::exit::usage;
-use crate::store::load_runs;
+use crate::orchestrate::store::load_runs;
 
 pub fn compare(args: &CompareArgs) -> Result<ExitCode> {
     let runs = load_runs(&args.runs, &args.db)?;

@@ -4,48 +4,15 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cryptobench_core::result::{ClockMeasurement, HostInfo};
-use cryptobench_cpu::features::{self, mismatches, Feature, Mismatch};
-use serde::Serialize;
+use cryptobench_cpu::core_class;
+use cryptobench_cpu::features::{self, mismatches, to_records, Feature};
+use cryptobench_report::cpu_text::{self, ClassRow, CpuReport, LibraryView, SeenBy};
 
 use crate::cli::{CpuArgs, FormatArg};
 use crate::exit::usage;
-use crate::plan::configurations;
-use crate::worker_client::{probe, Probe};
-
-#[derive(Serialize)]
-struct CpuReport {
-    host: HostInfo,
-    vendor: Option<String>,
-    /// Where the features below were read: this process, or the worker that
-    /// `--arch`/`--worker` placed elsewhere (then it describes that worker's CPU).
-    seen_by: SeenBy,
-    runtime_features: Vec<Feature>,
-    compile_time_features: Vec<&'static str>,
-    libraries: Vec<LibraryView>,
-    clock: Option<ClockMeasurement>,
-}
-
-#[derive(Serialize)]
-struct SeenBy {
-    arch: String,
-    /// The emulator the worker runs under, where it is emulated.
-    emulated_by: Option<String>,
-    /// True when a placed worker (not this process) reported the features.
-    worker: bool,
-}
-
-#[derive(Serialize)]
-struct LibraryView {
-    configuration: String,
-    version: Option<String>,
-    /// The capability vector as the library reports it.
-    capabilities: Option<String>,
-    features: Vec<Feature>,
-    mismatches: Vec<Mismatch>,
-    /// Why nothing could be read.
-    note: Option<String>,
-}
+use crate::orchestrate::placement::describe_type;
+use crate::orchestrate::plan::configurations;
+use crate::orchestrate::worker_client::{probe, Probe};
 
 pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     if args.format != FormatArg::Table && args.format != FormatArg::Json {
@@ -102,12 +69,12 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     let report = CpuReport {
         host: cryptobench_cpu::host_info(),
         vendor: cryptobench_cpu::cpu_vendor(),
-        runtime_features: runtime,
+        runtime_features: to_records(&runtime),
         // This binary's assumptions say nothing about a worker built for another target.
         compile_time_features: if seen_by.worker {
             Vec::new()
         } else {
-            features::compile_time_features()
+            features::compile_time_features().into_iter().map(str::to_string).collect()
         },
         libraries,
         clock: if args.no_clock || seen_by.worker || seen_by.emulated_by.is_some() {
@@ -119,7 +86,10 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     };
     match args.format {
         FormatArg::Json => println!("{}", serde_json::to_string_pretty(&report)?),
-        _ => print!("{}", render(&report, args.no_clock)),
+        _ => print!(
+            "{}",
+            cpu_text::render(&report, args.no_clock, features::crypto_feature_names_of(&report.seen_by.arch))
+        ),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -149,123 +119,23 @@ fn library_view(configuration: String, version: Option<String>, capabilities: Op
         configuration,
         version,
         capabilities,
-        features: lib_features,
-        mismatches: found,
+        features: to_records(&lib_features),
+        mismatches: found.iter().map(|m| m.record()).collect(),
         note: None,
     }
 }
 
-fn render(r: &CpuReport, no_clock: bool) -> String {
-    let h = &r.host;
-    let mut out = String::new();
-    out.push_str(&format!("CPU:      {}\n", h.cpu_model.as_deref().unwrap_or("unknown")));
-    out.push_str(&format!("vendor:   {}\n", r.vendor.as_deref().unwrap_or("unknown")));
-    out.push_str(&format!("cores:    {} logical\n", h.logical_cores));
-    out.push_str(&format!(
-        "system:   {} {}, kernel {}\n",
-        h.os,
-        h.arch,
-        h.kernel.as_deref().unwrap_or("unknown")
-    ));
-    out.push_str(&format!("hypervisor: {}\n", h.virtualization.as_deref().unwrap_or("none detected")));
-    if r.seen_by.worker {
-        out.push_str(&format!(
-            "\nthe worker: {}{} (the features below are what it sees; the lines above describe this machine)\n",
-            r.seen_by.arch,
-            r.seen_by
-                .emulated_by
-                .as_deref()
-                .map(|e| format!(", emulated by {e}"))
-                .unwrap_or_default()
-        ));
-    }
-    out.push_str("\ncrypto features (run time, what the CPU offers and the OS enables):\n");
-    let names = features::crypto_feature_names_of(&r.seen_by.arch);
-    for name in names {
-        match r.runtime_features.iter().find(|f| f.name == *name) {
-            Some(f) => out.push_str(&format!("  {name:<12} yes   {}\n", f.source)),
-            None => out.push_str(&format!("  {name:<12} no\n")),
-        }
-    }
-    let compiled = if r.compile_time_features.is_empty() {
-        "none beyond the target's baseline".to_string()
-    } else {
-        r.compile_time_features.join(", ")
-    };
-    if !r.seen_by.worker {
-        out.push_str(&format!("compile time (this binary assumes): {compiled}\n"));
-    }
-    for lib in &r.libraries {
-        out.push_str(&format!(
-            "\n{} {}:\n",
-            lib.configuration,
-            lib.version.as_deref().map(|v| format!("({v})")).unwrap_or_default()
-        ));
-        if let Some(cap) = &lib.capabilities {
-            out.push_str(&format!("  capability vector: {cap}\n"));
-        }
-        if let Some(note) = &lib.note {
-            out.push_str(&format!("  {note}\n"));
-            continue;
-        }
-        let used: Vec<String> = lib.features.iter().map(|f| format!("{} ({})", f.name, f.source)).collect();
-        out.push_str(&format!(
-            "  sees: {}\n",
-            if used.is_empty() {
-                "no crypto feature".to_string()
-            } else {
-                used.join(", ")
-            }
-        ));
-        if lib.mismatches.is_empty() {
-            out.push_str("  agrees with the CPU on every feature its vector can express\n");
-        }
-        for m in &lib.mismatches {
-            out.push_str(&format!("  WARNING: {}\n", m.message));
-        }
-    }
-    out.push('\n');
-    match (&r.clock, no_clock) {
-        (_, true) => {}
-        (None, false) if r.seen_by.emulated_by.is_some() => {
-            out.push_str("effective clock: not measured: under an emulator the dependent-add chains would time the emulator, not a CPU\n")
-        }
-        (None, false) if r.seen_by.worker => out.push_str("effective clock: measured by `cryptobench run` inside the worker, not here\n"),
-        (Some(c), false) => out.push_str(&format!(
-            "effective clock: {:.0} MHz under load on one core (fastest of {} runs of dependent-add chains; runs ranged {:.0}–{:.0} MHz)\n",
-            c.mhz, c.repetitions, c.min_mhz, c.max_mhz
-        )),
-        (None, false) => out.push_str("effective clock: not measurable on this architecture\n"),
-    }
-    if let Some(t) = h.tsc_mhz {
-        out.push_str(&format!(
-            "time-stamp counter: {t:.0} MHz (reference cycles, the nominal rate, not the core clock)\n"
-        ));
-    }
-    if let (Some(mhz), Some(src)) = (h.reported_mhz, &h.reported_mhz_source) {
-        out.push_str(&format!("reported by the OS: {mhz:.0} MHz ({src})\n"));
-    }
-    out
-}
-
 fn classes_table() -> String {
-    use cryptobench_cpu::core_class;
-    let mut table = comfy_table::Table::new();
-    table
-        .load_preset(comfy_table::presets::NOTHING)
-        .set_header(["class", "arch", "score per MHz", "cores"]);
-    for c in core_class::classes() {
-        table.add_row([
-            c.class.clone(),
-            c.arch.clone(),
-            format!("{:.0}", c.score_per_mhz),
-            c.cores.join(", "),
-        ]);
-    }
-    format!(
-        "aes-256-cbc at 16 KiB (openssl speed's 1000s of bytes per second) per MHz of core clock\n{table}\nsource: {}\n",
-        core_class::source()
-    )
+    let rows: Vec<ClassRow> = core_class::classes()
+        .iter()
+        .map(|c| ClassRow {
+            class: &c.class,
+            arch: &c.arch,
+            score_per_mhz: c.score_per_mhz,
+            cores: &c.cores,
+        })
+        .collect();
+    cpu_text::classes(&rows, core_class::source())
 }
 
 /// `cpu --topology`: the placement order of `run --threads` and the core
@@ -282,22 +152,6 @@ fn topology_listing(format: FormatArg) -> Result<String> {
     if format == FormatArg::Json {
         return Ok(serde_json::to_string_pretty(&info)? + "\n");
     }
-    let mut out = format!("cores read from {}\n", info.source);
-    out.push_str(&format!(
-        "placement for run --threads: {}\n  order: {}\n",
-        info.placement_rule,
-        info.placement_order.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(", ")
-    ));
-    out.push_str(&format!(
-        "core types for run --core-types: {}\n",
-        if info.core_types.len() == 1 {
-            "one (all cores alike)".to_string()
-        } else {
-            info.core_types.len().to_string()
-        }
-    ));
-    for t in &info.core_types {
-        out.push_str(&format!("  {}\n", crate::placement::describe_type(t)));
-    }
-    Ok(out)
+    let types: Vec<String> = info.core_types.iter().map(describe_type).collect();
+    Ok(cpu_text::topology(&info, &types))
 }

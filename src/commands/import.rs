@@ -10,7 +10,7 @@ use cryptobench_report::render;
 use crate::cli::{ImportArgs, ImportSource};
 use crate::commands::run::{format, unit};
 use crate::exit::usage;
-use crate::store::{open, read_input, store_error};
+use crate::orchestrate::store::{open, read_input, store_error};
 
 pub fn import(args: &ImportArgs) -> Result<ExitCode> {
     let ImportSource::OpensslSpeed {

@@ -1,4 +1,6 @@
-//! One file per subcommand.
+//! One file per subcommand: each gathers what its command needs
+//! (src/orchestrate/ starts the workers) and has crates/report render it.
+//! The hidden `worker` subcommand is the worker process, src/worker/.
 
 mod algorithms;
 mod audit;
@@ -10,8 +12,6 @@ mod report;
 pub mod run;
 mod runs;
 mod verify;
-mod worker;
-mod worker_pk;
 
 use std::process::ExitCode;
 
@@ -31,6 +31,6 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Compare(args) => compare::compare(&args),
         Command::Report(args) => report::report(&args),
         Command::Import(args) => import::import(&args),
-        Command::Worker => worker::worker(),
+        Command::Worker => crate::worker::serve(),
     }
 }

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 
 use crate::cli::ReportArgs;
 use crate::commands::run::unit;
-use crate::store::load_runs;
+use crate::orchestrate::store::load_runs;
 
 pub fn report(args: &ReportArgs) -> Result<ExitCode> {
     let runs = load_runs(&args.runs, &args.db)?;

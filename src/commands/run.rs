@@ -11,23 +11,26 @@ use cryptobench_core::result::RunResult;
 use cryptobench_store::{Location, Store};
 
 use crate::cli::{FormatArg, RunArgs, UnitArg};
-use crate::execute::{complete, execute};
 use crate::exit::INCOMPLETE;
-use crate::plan;
+use crate::orchestrate::execute::{complete, execute};
+use crate::orchestrate::plan;
+use crate::orchestrate::worker_client::Probes;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let mut plan = plan::build(args)?;
     for note in plan.placements.iter().flat_map(|p| &p.notes) {
         eprintln!("{note}");
     }
-    crate::speed_set::resolve(&mut plan)?;
+    // OpenSSL probed for --algos openssl-speed is not probed again to be measured.
+    let mut probes = Probes::default();
+    crate::orchestrate::speed_set::resolve(&mut plan, &mut probes)?;
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {
         None
     } else {
-        Some(crate::store::open(&args.save.db)?)
+        Some(crate::orchestrate::store::open(&args.save.db)?)
     };
-    let mut run = execute(&plan)?;
+    let mut run = execute(&plan, &mut probes)?;
     run.label = args.save.label.clone();
     let text = render(&run, format(args.format), unit(args.units));
     print_and_save(&text, &run, store.as_mut())?;
@@ -47,7 +50,7 @@ pub fn print_and_save(text: &str, run: &RunResult, store: Option<&mut (Box<dyn S
     if let Some((store, location)) = store {
         match store.save(run) {
             Ok(id) => eprintln!("saved as run {id} in {}", location.display()),
-            Err(e) => return Err(crate::rescue::keep(run, &location.display().to_string(), e)),
+            Err(e) => return Err(crate::orchestrate::rescue::keep(run, &location.display().to_string(), e)),
         }
     }
     written.context("writing the results")

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::cli::{ExportFormat, ListFormat, RunsAction, RunsArgs};
 use crate::commands::run::{format, unit};
-use crate::store::{open, parse_run_json, read_input, resolve_id, store_error};
+use crate::orchestrate::store::{open, parse_run_json, read_input, resolve_id, store_error};
 
 pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
     let (mut store, location) = open(&args.db)?;

@@ -8,19 +8,17 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use comfy_table::presets::NOTHING;
-use comfy_table::Table;
 use cryptobench_backends::{cavp, vectors};
-use cryptobench_core::checks::{VectorCase, VerifyJob};
+use cryptobench_core::checks::{algorithms_of, tally, Availability, BackendChecks, VectorCase, VerifyJob};
 use cryptobench_core::protocol::WorkerMessage;
-use serde_json::json;
+use cryptobench_report::verify_text;
 
 use crate::cli::{FormatArg, VerifyArgs};
-use crate::cross_check::{algorithms_of, compare_agreement, tally, Availability, BackendChecks};
 use crate::exit::{usage, INCOMPLETE};
-use crate::plan::{algorithms, configurations};
-use crate::worker_client::probe_job;
-use crate::worker_client::{run_job, WorkerEnd};
+use crate::orchestrate::cross_check::compare_agreement;
+use crate::orchestrate::plan::{algorithms, configurations};
+use crate::orchestrate::worker_client::probe_job;
+use crate::orchestrate::worker_client::{run_job, WorkerEnd};
 
 /// Message lengths for agreement and chunked checks: empty, around block
 /// and chunk boundaries, and up to a few MiB.
@@ -59,7 +57,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
             format!("--format {:?} is not available for `verify`; use table or json", args.format).to_lowercase(),
         ));
     }
-    let named = !args.backends.is_empty() && !crate::plan::asks_for_all(&args.backends);
+    let named = !args.backends.is_empty() && !crate::orchestrate::plan::asks_for_all(&args.backends);
     let specs = if args.backends.is_empty() {
         // Every backend, each where --arch/--worker (given before any --backend) places it.
         configurations(&["all".to_string()], &args.placement)?
@@ -67,7 +65,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
         configurations(&args.backends, &args.placement)?
     };
     let all = vec!["all".to_string()];
-    let (symmetric, public_key) = crate::plan_pk::split(if args.algos.is_empty() { &all } else { &args.algos })?;
+    let (symmetric, public_key) = crate::orchestrate::plan_pk::split(if args.algos.is_empty() { &all } else { &args.algos })?;
     let algs = if symmetric.is_empty() {
         Vec::new()
     } else {
@@ -145,107 +143,8 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
             || algorithms_of(c).iter().any(|a| tally(c, a).failed > 0)
     });
     match args.format {
-        FormatArg::Json => print_json(&results, &job, &unmapped),
-        _ => print_table(&results, &job, &unmapped, &args.vectors),
+        FormatArg::Json => print!("{}", verify_text::json(&results, &job, &unmapped)),
+        _ => print!("{}", verify_text::table(&results, &job, &unmapped, &args.vectors)),
     }
     Ok(if failed { ExitCode::from(INCOMPLETE) } else { ExitCode::SUCCESS })
-}
-
-fn print_table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase], files: &[std::path::PathBuf]) {
-    println!(
-        "seed {} (--seed {} repeats these inputs); message lengths {} to {} bytes",
-        job.seed,
-        job.seed,
-        job.lengths.first().unwrap_or(&0),
-        job.lengths.last().unwrap_or(&0)
-    );
-    for f in files {
-        println!("vectors: {}", f.display());
-    }
-    let mut table = Table::new();
-    table
-        .load_preset(NOTHING)
-        .set_header(vec!["backend", "algorithm", "passed", "failed", "skipped"]);
-    for c in results {
-        for alg in algorithms_of(c) {
-            let t = tally(c, &alg);
-            table.add_row(vec![
-                c.configuration.clone(),
-                alg,
-                t.passed.to_string(),
-                if t.failed > 0 { format!("{} FAILED", t.failed) } else { "0".into() },
-                t.skipped.to_string(),
-            ]);
-        }
-    }
-    println!("\n{table}");
-    for c in results {
-        match &c.availability {
-            Availability::Available => {}
-            Availability::Unavailable { reason } => println!("\n{}: unavailable: {reason}", c.configuration),
-            Availability::Crashed { reason } => println!("\n{}: CRASHED: {reason}", c.configuration),
-        }
-    }
-    let mut failures = Vec::new();
-    let mut skips = Vec::new();
-    for c in results {
-        for v in &c.verifications {
-            if let cryptobench_core::result::VerificationOutcome::Failed { reason } = &v.outcome {
-                failures.push(format!("{} {} known answers: {reason}", c.configuration, v.algorithm));
-            }
-        }
-        for r in &c.reports {
-            let kind = r.kind.map(|k| k.name()).unwrap_or("?");
-            for f in &r.failures {
-                failures.push(format!("{} {} {kind}: {f}", c.configuration, r.algorithm));
-            }
-            // One line per reason, with its count and the IV and tag lengths it covers.
-            for g in &r.skip_groups {
-                skips.push(format!("{} {} {kind}: {}", c.configuration, r.algorithm, g.describe()));
-            }
-        }
-    }
-    let mut no_backend = cryptobench_core::checks::CheckReport::default();
-    for case in unmapped {
-        no_backend.skip(case.skip.clone().unwrap_or_else(|| "no catalog algorithm".into()));
-    }
-    for g in &no_backend.skip_groups {
-        skips.push(format!("vectors no backend can take: {}", g.describe()));
-    }
-    if !failures.is_empty() {
-        println!("\nFAILED:");
-        for f in &failures {
-            println!("  {f}");
-        }
-    }
-    if !skips.is_empty() {
-        println!("\nskipped:");
-        for s in &skips {
-            println!("  {s}");
-        }
-    }
-    let total = results
-        .iter()
-        .flat_map(|c| algorithms_of(c).into_iter().map(move |a| tally(c, &a)))
-        .fold((0, 0, 0), |(p, f, s), t| (p + t.passed, f + t.failed, s + t.skipped));
-    println!("\n{} checks passed, {} failed, {} skipped", total.0, total.1, total.2);
-}
-
-fn print_json(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase]) {
-    let summary: Vec<_> = results
-        .iter()
-        .flat_map(|c| {
-            algorithms_of(c)
-                .into_iter()
-                .map(move |a| json!({"configuration": c.configuration, "algorithm": a, "tally": tally(c, &a)}))
-        })
-        .collect();
-    let doc = json!({
-        "seed": job.seed,
-        "lengths": job.lengths,
-        "summary": summary,
-        "backends": results,
-        "vectors_no_backend_can_take": unmapped.len(),
-    });
-    println!("{}", serde_json::to_string_pretty(&doc).expect("serialisable"));
 }

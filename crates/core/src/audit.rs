@@ -1,14 +1,14 @@
 //! What `cryptobench audit` decided, kept with its run: per library, the
 //! configurations it measured with acceleration families switched off, and a
 //! verdict per algorithm and family with the figures behind it. The verdicts
-//! are computed by the binary (src/audit/verdict.rs) from the measured cells;
-//! these are their types, stored in [`crate::result::RunResult::audit`] so
-//! that `report`, `runs show` and the stores give them back from a saved run.
+//! are computed from the measured cells by [`crate::verdict`]; these are
+//! their types, stored in [`crate::result::RunResult::audit`] so that
+//! `report`, `runs show` and the stores give them back from a saved run.
 
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Family;
-use crate::result::FeatureRecord;
+use crate::machine::FeatureRecord;
 
 /// The audit part of a run: one entry per audited library.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

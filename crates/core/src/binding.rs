@@ -1,6 +1,6 @@
 //! The binding's cost: a language runtime's overhead row beside the same
 //! row of the C library it calls, both measured in one run (derived by
-//! src/binding.rs of the binary; nothing here measures).
+//! crates/core/src/derive/binding.rs; nothing here measures).
 
 use serde::{Deserialize, Serialize};
 

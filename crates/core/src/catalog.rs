@@ -6,21 +6,8 @@
 
 use serde::Serialize;
 
-/// The three classes differ in what one operation means (see docs/METHOD.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AlgorithmClass {
-    /// A block or stream cipher without authentication.
-    Cipher,
-    /// Authenticated encryption with associated data.
-    Aead,
-    /// A hash function.
-    Digest,
-    /// A keyed digest (message authentication code): HMAC, CMAC, Poly1305,
-    /// GHASH. `message` is one MAC of the buffer under the kept key,
-    /// `stream` one update per call (docs/METHOD.md).
-    Mac,
-}
+pub use crate::kinds::AlgorithmClass;
+use crate::kinds::Mode;
 
 /// One catalog entry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -46,7 +33,7 @@ pub struct AlgorithmSpec {
     pub min_len: usize,
     /// The mode whose semantics match `openssl speed` where it differs
     /// from the class's (GHASH: speed streams updates).
-    pub default_mode: Option<crate::cell::Mode>,
+    pub default_mode: Option<Mode>,
     /// Why the mode cannot stream updates, where it cannot (CCM needs the
     /// length first; SIV and GCM-SIV read the message twice).
     pub no_stream: Option<&'static str>,
@@ -64,14 +51,14 @@ impl AlgorithmSpec {
     }
 
     /// The mode a cell gets when the user names none (`openssl speed`'s semantics).
-    pub fn default_mode(&self) -> crate::cell::Mode {
-        self.default_mode.unwrap_or_else(|| crate::cell::Mode::default_for(self.class))
+    pub fn default_mode(&self) -> Mode {
+        self.default_mode.unwrap_or_else(|| Mode::default_for(self.class))
     }
 
     /// Why a cell in `mode` cannot be measured for this algorithm by any library, if so.
-    pub fn mode_problem(&self, mode: crate::cell::Mode) -> Option<String> {
+    pub fn mode_problem(&self, mode: Mode) -> Option<String> {
         match (mode, self.no_stream) {
-            (crate::cell::Mode::Stream, Some(why)) => Some(format!("{} in stream mode ({why}; use --mode message)", self.id)),
+            (Mode::Stream, Some(why)) => Some(format!("{} in stream mode ({why}; use --mode message)", self.id)),
             _ => None,
         }
     }
@@ -270,7 +257,7 @@ pub static CATALOG: &[AlgorithmSpec] = &[
 const fn ghash() -> AlgorithmSpec {
     let mut spec = mac("ghash", "ghash", 16, 16);
     spec.granularity = 16;
-    spec.default_mode = Some(crate::cell::Mode::Stream);
+    spec.default_mode = Some(Mode::Stream);
     spec
 }
 
@@ -474,12 +461,8 @@ mod tests {
                 a.id
             );
         }
-        assert_eq!(find("ghash").unwrap().default_mode(), crate::cell::Mode::Stream);
-        assert!(find("aes-128-ccm")
-            .unwrap()
-            .mode_problem(crate::cell::Mode::Stream)
-            .unwrap()
-            .contains("length"));
+        assert_eq!(find("ghash").unwrap().default_mode(), Mode::Stream);
+        assert!(find("aes-128-ccm").unwrap().mode_problem(Mode::Stream).unwrap().contains("length"));
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! What `cryptobench verify` asks a worker to check and what the worker
 //! reports back: the job's [`VerifyJob`] and one [`CheckReport`] per
-//! backend, algorithm and kind of check. Comparing backends with each other
+//! backend, algorithm and kind of check; all one backend reported
+//! ([`BackendChecks`]) and its [`tally`]. Comparing backends with each other
 //! happens in the orchestrator, from the fingerprints reported here.
 
 use serde::{Deserialize, Serialize};
+
+use crate::result::{BackendInfo, Verification, VerificationOutcome};
 
 /// The `verify` part of a job.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -229,6 +232,66 @@ impl CheckReport {
     pub fn fail(&mut self, reason: impl Into<String>) {
         self.failures.push(reason.into());
     }
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "status", rename_all = "lowercase")]
+pub enum Availability {
+    Available,
+    Unavailable { reason: String },
+    Crashed { reason: String },
+}
+
+/// Everything one backend's worker reported.
+#[derive(Debug, Clone, Serialize)]
+pub struct BackendChecks {
+    pub configuration: String,
+    #[serde(flatten)]
+    pub availability: Availability,
+    pub backend: Option<BackendInfo>,
+    pub verifications: Vec<Verification>,
+    pub reports: Vec<CheckReport>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+}
+
+/// The tally of one backend and algorithm over every kind of check.
+pub fn tally(checks: &BackendChecks, algorithm: &str) -> Tally {
+    let mut t = Tally::default();
+    for v in checks.verifications.iter().filter(|v| v.algorithm == algorithm) {
+        match &v.outcome {
+            VerificationOutcome::Passed { checks } => t.passed += checks,
+            VerificationOutcome::Failed { .. } => t.failed += 1,
+            VerificationOutcome::Unsupported { .. } => {}
+        }
+    }
+    for r in checks.reports.iter().filter(|r| r.algorithm == algorithm) {
+        t.passed += r.passed;
+        t.failed += r.failures.len();
+        t.skipped += r.skipped;
+    }
+    t
+}
+
+/// The algorithms a backend checked (supported ones), in the order reported.
+pub fn algorithms_of(checks: &BackendChecks) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for v in &checks.verifications {
+        if !matches!(v.outcome, VerificationOutcome::Unsupported { .. }) && !out.contains(&v.algorithm) {
+            out.push(v.algorithm.clone());
+        }
+    }
+    for r in &checks.reports {
+        if !out.contains(&r.algorithm) {
+            out.push(r.algorithm.clone());
+        }
+    }
+    out
 }
 
 #[cfg(test)]

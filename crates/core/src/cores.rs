@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::result::ConfigurationClock;
+use crate::machine::ConfigurationClock;
 use crate::stats::{Sample, Summary};
 
 /// How a configuration's workers were placed. Absent: one worker, pinned

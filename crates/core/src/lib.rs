@@ -1,7 +1,10 @@
 //! The data model of cryptobench: what can be measured (the algorithm
 //! [`catalog`]), what one measurement is ([`cell`]), how figures are expressed
 //! ([`units`]), what a run produces ([`result`]) and what an [`audit`] decided, the worker [`protocol`], what `verify` [`checks`] and
-//! the [`stats`] applied to samples. Nothing here performs I/O or timing.
+//! the [`stats`] applied to samples; and what is computed from a run: the
+//! [derived figures](mod@derive) and the audit's [`verdict`]s. Nothing here performs
+//! I/O or timing (the protocol's framing writes and reads the lines its
+//! caller hands it).
 
 pub mod aggregate;
 pub mod audit;
@@ -12,6 +15,9 @@ pub mod checks;
 pub mod compare;
 pub mod cores;
 pub mod dependent_ci;
+pub mod derive;
+pub mod kinds;
+pub mod machine;
 pub mod mann_whitney;
 pub mod openssl_speed;
 pub mod openssl_speed_pk;
@@ -25,6 +31,7 @@ pub mod speed_defaults;
 pub mod stats;
 pub mod stopping;
 pub mod units;
+pub mod verdict;
 
 pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};
 pub use cell::{CellSpec, Mode, Operation};

@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use crate::cell::Operation;
+use crate::kinds::Operation;
 
 /// What kind of public-key scheme an algorithm is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]

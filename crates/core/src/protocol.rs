@@ -1,7 +1,11 @@
 //! The orchestrator ↔ worker protocol: one [`Job`] as JSON on the worker's
 //! stdin, then [`WorkerMessage`]s as JSON lines on its stdout. The first line
 //! is always `hello` (or `unavailable`) carrying [`PROTOCOL_VERSION`], so a
-//! mismatched binary is detected instead of misread.
+//! mismatched binary is detected instead of misread. Both sides frame their
+//! lines with [`write_line`], [`read_job`] and [`read_message`], over the
+//! pipes the caller gives.
+
+use std::io::Write;
 
 use serde::{Deserialize, Serialize};
 
@@ -102,4 +106,22 @@ pub const BARRIER_STOP: &str = "stop";
 pub enum ClockPhase {
     Before,
     After,
+}
+
+/// Writes a job or a message as one JSON line and flushes, so that the
+/// other side sees it at once.
+pub fn write_line<W: Write + ?Sized>(out: &mut W, value: &impl Serialize) -> std::io::Result<()> {
+    serde_json::to_writer(&mut *out, value)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+/// The job, read from the first line of the worker's stdin.
+pub fn read_job(line: &str) -> Result<Job, serde_json::Error> {
+    serde_json::from_str(line)
+}
+
+/// One line of the worker's stdout.
+pub fn read_message(line: &str) -> Result<WorkerMessage, serde_json::Error> {
+    serde_json::from_str(line)
 }

@@ -3,6 +3,17 @@
 /// `openssl speed`'s sizes (apps/speed.c `lengths_list`), so figures line up with its output.
 pub const DEFAULT_SIZES: &[usize] = &[16, 64, 256, 1024, 8192, 16384];
 
+/// "16 B", "1 KiB", "1000 B": how sizes head the columns.
+pub fn size_label(size: usize) -> String {
+    if size >= 1024 && size.is_multiple_of(1024 * 1024) {
+        format!("{} MiB", size / (1024 * 1024))
+    } else if size >= 1024 && size.is_multiple_of(1024) {
+        format!("{} KiB", size / 1024)
+    } else {
+        format!("{size} B")
+    }
+}
+
 /// Largest message accepted: large enough for any cache study, small enough to allocate.
 pub const MAX_SIZE: usize = 256 * 1024 * 1024;
 

@@ -221,4 +221,24 @@ mod tests {
     fn empty_has_no_summary() {
         assert!(summarize(&[], 16).is_none());
     }
+
+    #[test]
+    fn a_drifting_series_gets_a_wider_interval_than_a_shuffled_one() {
+        // The same values, once in a slow drift, once interleaved: only the order differs.
+        let drift: Vec<f64> = (0..60).map(|i| 100.0 + f64::from(i) * 0.1).collect();
+        let mut shuffled = Vec::new();
+        for i in 0..30 {
+            shuffled.push(drift[i]);
+            shuffled.push(drift[59 - i]);
+        }
+        let width = |s: &[f64]| {
+            let mut sorted = s.to_vec();
+            sorted.sort_by(f64::total_cmp);
+            let median = quantile(&sorted, 0.5);
+            let iid = median_confidence_interval(&sorted, 0.95);
+            let i = crate::dependent_ci::median_interval(s, &sorted, median, iid, 0.95);
+            i.hi - i.lo
+        };
+        assert!(width(&drift) > 1.5 * width(&shuffled), "{} vs {}", width(&drift), width(&shuffled));
+    }
 }

@@ -1,5 +1,6 @@
 //! Throughput units. `k` is `openssl speed`'s "1000s of bytes per second
-//! processed", so its tables can be compared figure for figure.
+//! processed", so its tables can be compared figure for figure; public-key
+//! figures are operations per second ([`format_ops`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -62,6 +63,15 @@ impl Unit {
                 }
             }
         }
+    }
+}
+
+/// Operations per second as openssl speed prints them (`%8.1f`), thousands without decimals.
+pub fn format_ops(ops: f64) -> String {
+    if ops >= 10_000.0 {
+        format!("{ops:.0}")
+    } else {
+        format!("{ops:.1}")
     }
 }
 

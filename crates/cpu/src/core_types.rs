@@ -106,3 +106,20 @@ pub fn core_types(t: &Topology) -> Vec<CoreType> {
     }
     types
 }
+
+// Here, above both the topology and the core types read from it (topology.rs
+// does not import this file).
+impl Topology {
+    /// The description a run records: placement among `allowed` and the core types.
+    pub fn describe(&self, allowed: &[usize]) -> cryptobench_core::cores::Topology {
+        let cores = self.cores(allowed);
+        cryptobench_core::cores::Topology {
+            source: self.root.describe(),
+            placement_order: self.placement_order(allowed),
+            placement_rule: self.placement_rule(allowed),
+            physical_cores: cores.len(),
+            logical_cpus: cores.iter().map(Vec::len).sum(),
+            core_types: core_types(self),
+        }
+    }
+}

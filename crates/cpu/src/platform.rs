@@ -2,20 +2,14 @@
 //! process, after pinning, so that a worker under an emulator or on another
 //! machine describes *its* CPU, not the orchestrator's.
 
-use cryptobench_core::result::{FeatureRecord, WorkerPlatform};
+use cryptobench_core::result::WorkerPlatform;
 
 /// This process's architecture, OS, CPU features, CPU affinity and build.
 pub fn worker_platform() -> WorkerPlatform {
     WorkerPlatform {
         arch: std::env::consts::ARCH.to_string(),
         os: std::env::consts::OS.to_string(),
-        features: crate::features::runtime_features()
-            .into_iter()
-            .map(|f| FeatureRecord {
-                name: f.name.to_string(),
-                source: f.source,
-            })
-            .collect(),
+        features: crate::features::to_records(&crate::features::runtime_features()),
         affinity: affinity(),
         optimized: !cfg!(debug_assertions),
         emulated_by: crate::emulation::detect(),

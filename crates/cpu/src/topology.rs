@@ -211,19 +211,6 @@ impl Topology {
             )
         }
     }
-
-    /// The description a run records: placement among `allowed` and the core types.
-    pub fn describe(&self, allowed: &[usize]) -> cryptobench_core::cores::Topology {
-        let cores = self.cores(allowed);
-        cryptobench_core::cores::Topology {
-            source: self.root.describe(),
-            placement_order: self.placement_order(allowed),
-            placement_rule: self.placement_rule(allowed),
-            physical_cores: cores.len(),
-            logical_cpus: cores.iter().map(Vec::len).sum(),
-            core_types: crate::core_types::core_types(self),
-        }
-    }
 }
 
 /// "0-3" for a list of CPUs, for messages.

@@ -4,15 +4,19 @@
 //! configurations by their [`labels`]. The reports (`cryptobench report`,
 //! [`html`] and [`report_markdown`]) answer first: an audit's
 //! [`verdicts`], a comparison's [`winners`], one configuration's
-//! [`headline`] figures.
+//! [`headline`] figures. The commands that print no run have their text
+//! here too: [`audit_text`], [`cpu_text`], [`verify_text`].
 
+pub mod audit_text;
 mod binding;
 pub mod charts;
 pub mod compare;
+pub mod cpu_text;
 mod csv;
 mod derived;
 pub mod emulation;
 mod environment;
+mod escape;
 pub mod factors;
 mod grid;
 mod headline;
@@ -26,9 +30,11 @@ pub mod report_markdown;
 pub mod shape;
 mod table;
 pub mod verdicts;
+pub mod verify_text;
 pub mod winners;
 
 use cryptobench_core::result::RunResult;
+pub use cryptobench_core::sizes::size_label;
 use cryptobench_core::units::Unit;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,16 +56,5 @@ pub fn render(run: &RunResult, format: Format, unit: Unit) -> String {
         Format::Json => json::render(run),
         Format::Csv => csv::render(run),
         Format::Markdown => markdown::render(run, unit),
-    }
-}
-
-/// "16 B", "1 KiB", "1000 B": how sizes head the columns.
-pub fn size_label(size: usize) -> String {
-    if size >= 1024 && size.is_multiple_of(1024 * 1024) {
-        format!("{} MiB", size / (1024 * 1024))
-    } else if size >= 1024 && size.is_multiple_of(1024) {
-        format!("{} KiB", size / 1024)
-    } else {
-        format!("{size} B")
     }
 }

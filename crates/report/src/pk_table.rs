@@ -5,6 +5,7 @@
 
 use cryptobench_core::pk;
 use cryptobench_core::result::{CellOutcome, RunResult};
+pub use cryptobench_core::units::format_ops;
 use cryptobench_core::Operation;
 
 use crate::grid::NOISY_MARK;
@@ -28,15 +29,6 @@ pub struct PkGrid {
     pub notes: Vec<String>,
     /// Columns holding figures (right-aligned), counted from the right.
     pub figure_columns: usize,
-}
-
-/// Operations per second as openssl speed prints them (`%8.1f`), thousands without decimals.
-pub fn format_ops(ops: f64) -> String {
-    if ops >= 10_000.0 {
-        format!("{ops:.0}")
-    } else {
-        format!("{ops:.1}")
-    }
 }
 
 /// Time per operation, in the unit that keeps it short.

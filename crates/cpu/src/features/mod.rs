@@ -79,11 +79,32 @@ pub fn from_records(records: &[cryptobench_core::result::FeatureRecord]) -> Vec<
         .collect()
 }
 
+/// Features as a run records them (the reverse of [`from_records`]).
+pub fn to_records(features: &[Feature]) -> Vec<cryptobench_core::result::FeatureRecord> {
+    features
+        .iter()
+        .map(|f| cryptobench_core::result::FeatureRecord {
+            name: f.name.to_string(),
+            source: f.source.clone(),
+        })
+        .collect()
+}
+
 /// A difference between what the CPU offers and what a library believes.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Mismatch {
     pub feature: &'static str,
     pub message: String,
+}
+
+impl Mismatch {
+    /// The mismatch as a run records it.
+    pub fn record(&self) -> cryptobench_core::audit::LibraryMismatch {
+        cryptobench_core::audit::LibraryMismatch {
+            feature: self.feature.to_string(),
+            message: self.message.clone(),
+        }
+    }
 }
 
 /// Compares the CPU's features with a library's view of them. A feature the

@@ -5,7 +5,7 @@
 //! same pixel coordinates ([`Overlay::finish`] inserts them before `</svg>`).
 
 use super::style::{dash, hex, marker, marker_path};
-use crate::html::escape;
+use crate::escape::escape;
 
 /// Estimated width of `text` in pixels at `font_px` in a sans-serif font:
 /// generous, so that layout computed from it leaves room rather than overlaps.

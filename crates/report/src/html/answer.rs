@@ -7,8 +7,9 @@ use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
 use super::bars;
-use super::page::{escape, legend, swatch, Row, Table};
+use super::page::{legend, swatch, Row, Table};
 use crate::charts::{horizontal_bars, Bar, BarChart, ChartError, Group};
+use crate::escape::escape;
 use crate::labels::Labels;
 use crate::shape::Shape;
 use crate::verdicts::{self, tone, VerdictRow};

@@ -7,9 +7,10 @@
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::units::Unit;
 
-use super::page::{escape, legend, Row, Table};
+use super::page::{legend, Row, Table};
 use crate::charts::bars::format_value;
 use crate::charts::{horizontal_bars, throughput_by_threads, Bar, BarChart, ChartError, Group, ThreadPoint, ThreadSeries};
+use crate::escape::escape;
 use crate::labels::Labels;
 use crate::multicore::{self, ScalingRow};
 use crate::size_label;

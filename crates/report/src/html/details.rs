@@ -7,9 +7,10 @@ use cryptobench_core::compare::Verdict;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
-use super::page::{collapsed, escape, swatch, Row, Table};
+use super::page::{collapsed, swatch, Row, Table};
 use crate::derived;
 use crate::environment::{host_line, status_text, timing_line};
+use crate::escape::escape;
 use crate::factors::factors;
 use crate::labels::Labels;
 use crate::{grid, size_label};

@@ -7,7 +7,7 @@ use cryptobench_core::result::RunResult;
 use super::page::legend;
 use crate::charts::{horizontal_bars, Bar, BarChart, ChartError, Group};
 use crate::emulation::{pairs, ratio_rows, title};
-use crate::html::escape;
+use crate::escape::escape;
 use crate::labels::Labels;
 
 pub fn render(runs: &[(String, &RunResult)], labels: &Labels) -> Result<String, ChartError> {

@@ -20,7 +20,7 @@ mod sizes;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
-pub use page::escape;
+pub use crate::escape::escape;
 
 use crate::charts::ChartError;
 use crate::labels::Labels;

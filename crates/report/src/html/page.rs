@@ -1,8 +1,9 @@
-//! The page's building blocks: the style sheet, escaping, tables, the
+//! The page's building blocks: the style sheet, tables, the
 //! legend and collapsed sections. Everything is inline: the file opens
 //! offline and can be mailed or attached as it is.
 
 use crate::charts::style::{dash, hex, marker, marker_path};
+use crate::escape::escape;
 
 /// Layout: the answer first (two columns on a wide screen, one on a phone),
 /// small multiples that reflow with the width, tables that turn into
@@ -53,13 +54,6 @@ table.stack td:first-child{flex:0 0 100%;font-weight:600}\
 table.stack td:first-child::before{display:none}\
 dl{grid-template-columns:minmax(0,1fr)}}\
 @media print{details{display:block}summary{display:none}.answer.two{grid-template-columns:minmax(0,1fr)}}";
-
-pub fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// A table whose cells are HTML already; the header is text. `stack`
 /// tables become one card per row on a narrow screen, each cell led by its

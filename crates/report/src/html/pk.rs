@@ -7,8 +7,9 @@
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::Operation;
 
-use super::page::{escape, legend};
+use super::page::legend;
 use crate::charts::{horizontal_bars, Bar, BarChart, ChartError, Group};
+use crate::escape::escape;
 use crate::grid::NOISY_MARK;
 use crate::labels::Labels;
 use crate::pk_table::{format_ops, format_time};

@@ -19,9 +19,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use cryptobench_core::protocol::{BarrierPoint, Job, WorkerMessage, BARRIER_GO, BARRIER_STOP, PROTOCOL_VERSION};
+use cryptobench_core::protocol::{read_message, write_line, BarrierPoint, Job, WorkerMessage, BARRIER_GO, BARRIER_STOP, PROTOCOL_VERSION};
 
-use crate::worker_client::{describe_death, stderr_tail, worker_command, WorkerEnd};
+use super::worker_client::{describe_death, stderr_tail, worker_command, WorkerEnd};
 
 enum Event {
     Line(usize, String),
@@ -108,10 +108,7 @@ pub fn run_group(jobs: &[Job], silence_limit: Duration, mut on_message: impl FnM
         };
         let mut stdin = child.stdin.take().expect("piped");
         // The job is the first line; stdin stays open for the barrier's answers.
-        let sent = serde_json::to_writer(&mut stdin, job)
-            .map_err(std::io::Error::from)
-            .and_then(|_| stdin.write_all(b"\n"))
-            .and_then(|_| stdin.flush());
+        let sent = write_line(&mut stdin, job);
         stderr_readers.push(stderr_tail(child.stderr.take().expect("piped")));
         let stdout = child.stdout.take().expect("piped");
         let tx = events_tx.clone();
@@ -168,7 +165,7 @@ pub fn run_group(jobs: &[Job], silence_limit: Duration, mut on_message: impl FnM
                 }
                 release(&mut members);
             }
-            Event::Line(i, line) => match serde_json::from_str::<WorkerMessage>(&line) {
+            Event::Line(i, line) => match read_message(&line) {
                 Ok(WorkerMessage::Hello { protocol, .. } | WorkerMessage::Unavailable { protocol, .. }) if protocol != PROTOCOL_VERSION => {
                     failure.get_or_insert((
                         i,

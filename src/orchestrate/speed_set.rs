@@ -8,14 +8,17 @@ use cryptobench_core::catalog;
 use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_core::speed_defaults::defaults_for;
 
+use super::execute::first_cpu;
+use super::plan::{cells, Plan};
+use super::worker_client::{Probe, Probes};
 use crate::exit::usage;
-use crate::plan::{cells, Plan};
-use crate::worker_client::{probe, Probe};
 
 /// Adds the cells of `openssl speed`'s default set to the plan. The version
 /// comes from the run's OpenSSL configurations (the union of their sets when
-/// they differ), or from the system's OpenSSL when the run has none.
-pub fn resolve(plan: &mut Plan) -> Result<()> {
+/// they differ), or from the system's OpenSSL when the run has none. Their
+/// probes are made where the run's first placement will probe them, and
+/// kept in `probes` for the run.
+pub fn resolve(plan: &mut Plan, probes: &mut Probes) -> Result<()> {
     let Some(shape) = plan.openssl_speed.clone() else {
         return Ok(());
     };
@@ -30,9 +33,10 @@ pub fn resolve(plan: &mut Plan) -> Result<()> {
     }
     let mut ids: Vec<&'static str> = Vec::new();
     let mut reasons = Vec::new();
+    let pin = first_cpu(plan).or(plan.pin_cpu);
     for spec in &specs {
-        let version = match probe(spec, plan.pin_cpu)? {
-            Probe::Available { backend, .. } => backend.version,
+        let version = match probes.get(spec, pin)? {
+            Probe::Available { backend, .. } => backend.version.clone(),
             Probe::Unavailable(reason) => {
                 reasons.push(format!("{}: {reason}", spec.display()));
                 continue;

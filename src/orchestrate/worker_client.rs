@@ -2,13 +2,13 @@
 //! worker` with a configuration's environment, send the job, read JSON lines,
 //! and turn a dead worker into a reason instead of a lost run.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
-use cryptobench_core::protocol::{Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::protocol::{read_message, write_line, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{BackendInfo, ConfigurationSpec, WorkerPlatform};
 
 /// How a worker ended.
@@ -25,6 +25,7 @@ pub enum WorkerEnd {
 }
 
 /// What a probe learns about a configuration.
+#[derive(Clone)]
 pub enum Probe {
     Available {
         backend: BackendInfo,
@@ -57,7 +58,7 @@ pub fn worker_command(configuration: &ConfigurationSpec) -> Result<Command> {
             let exe = std::env::current_exe().context("cannot find the cryptobench executable to start a worker")?;
             // An emulated orchestrator starts its workers through its own emulator:
             // without binfmt_misc the kernel cannot run them directly.
-            match crate::arch::own_emulator() {
+            match super::arch::own_emulator() {
                 Some((qemu, described)) => {
                     let mut c = Command::new(qemu);
                     c.args(["-L", "/"]).arg(exe);
@@ -84,7 +85,7 @@ pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(Wo
         .spawn()
         .with_context(|| format!("cannot start a worker process for {}", job.configuration.display()))?;
     let mut stdin = child.stdin.take().expect("piped");
-    let sent = serde_json::to_writer(&mut stdin, job);
+    let sent = write_line(&mut stdin, job);
     drop(stdin);
     let stderr_reader = stderr_tail(child.stderr.take().expect("piped"));
     // Lines arrive through a channel so that silence can be timed.
@@ -116,7 +117,7 @@ pub fn run_job(job: &Job, silence_limit: Duration, mut on_message: impl FnMut(Wo
                 break;
             }
         };
-        match serde_json::from_str::<WorkerMessage>(&line) {
+        match read_message(&line) {
             Ok(WorkerMessage::Hello { protocol, .. } | WorkerMessage::Unavailable { protocol, .. }) if protocol != PROTOCOL_VERSION => {
                 protocol_error = Some(format!(
                     "worker speaks protocol {protocol}, this orchestrator {PROTOCOL_VERSION}; use one cryptobench binary"
@@ -220,6 +221,27 @@ pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Resul
     })
 }
 
+/// The probes made so far in a run, by configuration and CPU: each
+/// configuration is loaded once before measuring, and what decides the
+/// plan first (`--algos openssl-speed`: OpenSSL's version; `audit`: the
+/// library's capability vector) reads the probe the run then uses.
+#[derive(Default)]
+pub struct Probes(Vec<(ConfigurationSpec, Option<usize>, Probe)>);
+
+impl Probes {
+    /// The probe of `configuration` pinned to `pin_cpu`: made now, or the one made before.
+    pub fn get(&mut self, configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<&Probe> {
+        let i = match self.0.iter().position(|(c, pin, _)| c == configuration && *pin == pin_cpu) {
+            Some(i) => i,
+            None => {
+                self.0.push((configuration.clone(), pin_cpu, probe(configuration, pin_cpu)?));
+                self.0.len() - 1
+            }
+        };
+        Ok(&self.0[i].2)
+    }
+}
+
 pub fn describe_death(status: std::process::ExitStatus, said_done: bool, stderr_tail: &str) -> String {
     let mut reason = signal_of(&status)
         .map(|(n, name)| format!("worker killed by signal {n} ({name})"))
@@ -251,11 +273,4 @@ fn signal_of(status: &std::process::ExitStatus) -> Option<(i32, String)> {
 #[cfg(not(unix))]
 fn signal_of(_status: &std::process::ExitStatus) -> Option<(i32, String)> {
     None
-}
-
-/// Writes one message as a JSON line and flushes, so the orchestrator sees it at once.
-pub fn send(out: &mut impl Write, message: &WorkerMessage) -> std::io::Result<()> {
-    serde_json::to_writer(&mut *out, message)?;
-    out.write_all(b"\n")?;
-    out.flush()
 }

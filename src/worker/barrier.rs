@@ -14,10 +14,8 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use cryptobench_core::protocol::{BarrierPoint, WorkerMessage, BARRIER_GO, BARRIER_STOP};
+use cryptobench_core::protocol::{write_line, BarrierPoint, WorkerMessage, BARRIER_GO, BARRIER_STOP};
 use cryptobench_harness::Gate;
-
-use crate::worker_client::send;
 
 /// The longest a worker waits busily for the answer before it blocks.
 pub const SPIN: Duration = Duration::from_millis(5);
@@ -54,7 +52,7 @@ fn spin_until_readable(_fd: i32, _limit: Duration) {}
 
 /// Waits at `point` of cell `cell`; true for `go`, false for `stop`.
 pub fn wait(out: &mut dyn Write, answers: &mut Answers, point: BarrierPoint, cell: usize, done: bool) -> Result<bool, String> {
-    send(&mut &mut *out, &WorkerMessage::Barrier { point, cell, done }).map_err(|e| format!("cannot tell the orchestrator: {e}"))?;
+    write_line(&mut &mut *out, &WorkerMessage::Barrier { point, cell, done }).map_err(|e| format!("cannot tell the orchestrator: {e}"))?;
     if let (Some(fd), BarrierPoint::Sample) = (answers.fd, point) {
         spin_until_readable(fd, SPIN);
     }

@@ -1,61 +1,24 @@
 //! Verdicts of the audit, each resting on measured figures: for every
 //! algorithm and every acceleration family it can use, the throughput with
-//! the family on and off at the smallest and largest size, and what follows.
-//!
-//! Two medians differ *beyond the noise* when their 95% confidence
-//! intervals do not overlap (non-overlapping intervals imply a difference at
-//! better than the 5% level; N. Schenker & J. F. Gentleman, "On judging the
-//! significance of differences by examining the overlap between confidence
-//! intervals", The American Statistician 55(3), 2001). A family counts as
-//! *accelerating* when switching it off slows the largest size beyond the
-//! noise by at least [`MIN_FACTOR`]; a smaller slowdown beyond the noise is
-//! reported as what it is, with its size; a *speed-up* with the family off
-//! (seen under emulators) likewise. "Not used" needs intervals narrow
-//! enough to rule out a [`MIN_FACTOR`] effect.
+//! the family on and off at the smallest and largest size, and what follows
+//! by the [`rules`] (beyond the noise, [`MIN_FACTOR`]); public key in [`pk`].
+//! The verdicts' types are in [`crate::audit`].
 //!
 //! Everything about the CPU comes from the worker that was measured (its
 //! architecture and the features it detected), and a verdict names only the
 //! features its mask really switched off.
 
-use cryptobench_core::audit::{feature_title, isa, Isa};
-pub use cryptobench_core::audit::{Verdict, VerdictKind};
-use cryptobench_core::catalog::{self, AlgorithmSpec, Family};
-use cryptobench_core::result::{CellOutcome, RunResult};
-use cryptobench_core::stats::Summary;
-use cryptobench_core::Operation;
+pub mod pk;
+pub mod rules;
 
-use super::MaskedConfiguration;
-
-/// Smallest slow-down that counts as acceleration.
-pub const MIN_FACTOR: f64 = 1.10;
-
-/// The x86 features of the big-number family (crates/cpu/src/features/openssl.rs cites where OpenSSL uses them).
-pub const BIGNUM_X86: &[&str] = &["bmi2", "adx", "avx512ifma"];
-
-/// The CPU features a family means for one algorithm on the architecture
-/// `arch` (None: a public-key algorithm, for which only the SHA family would
-/// need to know the digest).
-pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) -> &'static [&'static str] {
-    let digest_len = alg.map_or(0, |a| a.digest_len);
-    let sha1 = alg.is_some_and(|a| a.family == "sha1");
-    match (family, isa(arch)) {
-        (Family::Aes, Isa::X86) => &["aes", "vaes"],
-        (Family::Clmul, Isa::X86) => &["pclmulqdq", "vpclmulqdq"],
-        (Family::Sha, Isa::X86) if digest_len > 32 => &["sha512"],
-        (Family::Sha, Isa::X86) => &["sha_ni"],
-        (Family::Simd, Isa::X86) => &["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
-        (Family::Aes, Isa::Arm) => &["aes"],
-        (Family::Clmul, Isa::Arm) => &["pmull"],
-        (Family::Sha, Isa::Arm) if sha1 => &["sha1"],
-        (Family::Sha, Isa::Arm) if digest_len > 32 => &["sha512"],
-        (Family::Sha, Isa::Arm) => &["sha2"],
-        (Family::Simd, Isa::Arm) => &["neon"],
-        (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
-        (Family::Simd, Isa::Power) => &["altivec"],
-        (Family::Bignum, Isa::X86) => BIGNUM_X86,
-        (Family::Bignum, _) => &[],
-    }
-}
+use self::rules::measured;
+pub use self::rules::{family_features, WorkerCpu, BIGNUM_X86, MIN_FACTOR};
+use crate::audit::{feature_title, MaskedConfiguration, Verdict, VerdictKind};
+use crate::catalog::{self, Family};
+use crate::result::{CellOutcome, RunResult};
+use crate::sizes::size_label;
+use crate::stats::Summary;
+use crate::Operation;
 
 fn summary<'a>(run: &'a RunResult, index: usize, algorithm: &str, size: usize) -> Option<&'a Summary> {
     let c = run.configurations.iter().find(|c| c.index == index)?;
@@ -71,58 +34,8 @@ fn ratio(on: Option<&Summary>, off: Option<&Summary>) -> Option<f64> {
     Some(on?.median / off?.median)
 }
 
-/// Medians differ beyond noise: their 95% confidence intervals do not overlap.
-fn beyond_noise(on: &Summary, off: &Summary) -> bool {
-    on.median_ci95[0] > off.median_ci95[1] || off.median_ci95[0] > on.median_ci95[1]
-}
-
-/// The intervals are narrow enough to rule out a slow-down of MIN_FACTOR:
-/// even the most favourable ends differ by less.
-fn excludes_acceleration(on: &Summary, off: &Summary) -> bool {
-    on.median_ci95[1] < MIN_FACTOR * off.median_ci95[0]
-}
-
 fn mbps(bps: f64) -> String {
     format!("{:.0} MB/s", bps / 1e6)
-}
-
-/// The CPU the verdicts are about: the worker's architecture and the names
-/// of the features it detected, and the emulator it ran under, if any.
-pub struct WorkerCpu<'a> {
-    pub arch: &'a str,
-    pub features: Vec<String>,
-    pub emulated_by: Option<&'a str>,
-}
-
-/// The measured verdict for one family whose masked features are `names`.
-pub(super) fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figures: &str) -> (VerdictKind, String) {
-    match (on, off) {
-        (Some(on), Some(off)) if beyond_noise(on, off) && on.median >= MIN_FACTOR * off.median => {
-            (VerdictKind::Accelerated, format!("accelerated by {names}: {figures}"))
-        }
-        (Some(on), Some(off)) if beyond_noise(on, off) && on.median > off.median => (
-            VerdictKind::SmallGain,
-            format!(
-                "{names} is used but worth little: switching it off costs {:.1}%, beyond the noise: {figures}",
-                (1.0 - off.median / on.median) * 100.0
-            ),
-        ),
-        (Some(on), Some(off)) if beyond_noise(on, off) => (
-            VerdictKind::FasterWithout,
-            format!(
-                "faster with {names} switched off, by {:.1}% beyond the noise (an emulator, or a slower path chosen): {figures}",
-                (off.median / on.median - 1.0) * 100.0
-            ),
-        ),
-        (Some(on), Some(off)) if excludes_acceleration(on, off) => (
-            VerdictKind::AvailableNotUsed,
-            format!("the CPU offers {names} but this library does not use it: switching it off gives {figures}"),
-        ),
-        _ => (
-            VerdictKind::Inconclusive,
-            format!("the CPU offers {names}; too noisy to tell whether it is used ({figures}); give the cells more --time"),
-        ),
-    }
 }
 
 /// Verdicts for every algorithm of the run, about the CPU its worker saw.
@@ -208,11 +121,11 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
             let figures = match (on_l, off_l, factor_large) {
                 (Some(on), Some(off), Some(fl)) => format!(
                     "{fl:.2}× at {} ({} on, {} off){}",
-                    cryptobench_report::size_label(large),
+                    size_label(large),
                     mbps(on.median),
                     mbps(off.median),
                     factor_small
-                        .map(|fs| format!(", {fs:.2}× at {}", cryptobench_report::size_label(small)))
+                        .map(|fs| format!(", {fs:.2}× at {}", size_label(small)))
                         .unwrap_or_default()
                 ),
                 _ => "not measured".to_string(),
@@ -270,10 +183,10 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cryptobench_core::cell::DEFAULT_AAD_LEN;
-    use cryptobench_core::result::*;
-    use cryptobench_core::stats::{summarize, Sample};
-    use cryptobench_core::{CellSpec, Mode};
+    use crate::cell::DEFAULT_AAD_LEN;
+    use crate::result::*;
+    use crate::stats::{summarize, Sample};
+    use crate::{CellSpec, Mode};
 
     /// A run with configurations 1 (all on), 2 (aes off), 3 (clmul off), 4 (sha off), 5 (all off), 6 (simd off);
     /// `wall(config, algorithm, size)` gives each sample's nanoseconds per 1000 calls.
@@ -627,7 +540,7 @@ mod tests {
             c.cells.push(pk_cell("ed25519", Operation::Sign, 20, 1_000_000));
         }
         let cpu = x86(&["avx2", "avx512f", "bmi2", "adx", "avx512ifma"]);
-        let v = crate::audit::pk_verdict::verdicts(&run, &masked, &cpu);
+        let v = pk::verdicts(&run, &masked, &cpu);
         let rsa = find(&v, "rsa2048 sign", Some(Family::Bignum));
         assert_eq!(rsa.kind, VerdictKind::Accelerated, "{}", rsa.text);
         assert!((rsa.factor_large.unwrap() - 1.8).abs() < 0.01);
@@ -638,12 +551,9 @@ mod tests {
         // The symmetric verdicts leave public-key cells alone.
         assert!(verdicts(&run, &masked, &cpu).iter().all(|x| !x.algorithm.contains(' ')));
         // A CPU without the features: not offered, nothing claimed.
-        let bare = crate::audit::pk_verdict::verdicts(&run, &masked, &x86(&[]));
+        let bare = pk::verdicts(&run, &masked, &x86(&[]));
         assert_eq!(find(&bare, "rsa2048 sign", Some(Family::Bignum)).kind, VerdictKind::NotOffered);
-        assert_eq!(
-            crate::audit::pk_verdict::parse_cell_name("rsa2048 sign"),
-            Some(("rsa2048", Operation::Sign))
-        );
-        assert_eq!(crate::audit::pk_verdict::parse_cell_name("aes-128-gcm"), None);
+        assert_eq!(pk::parse_cell_name("rsa2048 sign"), Some(("rsa2048", Operation::Sign)));
+        assert_eq!(pk::parse_cell_name("aes-128-gcm"), None);
     }
 }

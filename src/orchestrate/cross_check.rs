@@ -1,38 +1,10 @@
-//! The orchestrator's side of `cryptobench verify`: what every worker
-//! reported, the comparison of output fingerprints across backends, and the
-//! passed / failed / skipped tally per backend and algorithm.
+//! The orchestrator's side of `cryptobench verify`: the comparison of
+//! output fingerprints across backends, which turns what every worker
+//! reported ([`BackendChecks`]) into passed and failed checks.
 
 use std::collections::BTreeMap;
 
-use cryptobench_core::checks::{CheckKind, CheckReport};
-use cryptobench_core::result::{BackendInfo, Verification, VerificationOutcome};
-use serde::Serialize;
-
-#[derive(Debug, Clone, Serialize)]
-#[serde(tag = "status", rename_all = "lowercase")]
-pub enum Availability {
-    Available,
-    Unavailable { reason: String },
-    Crashed { reason: String },
-}
-
-/// Everything one backend's worker reported.
-#[derive(Debug, Clone, Serialize)]
-pub struct BackendChecks {
-    pub configuration: String,
-    #[serde(flatten)]
-    pub availability: Availability,
-    pub backend: Option<BackendInfo>,
-    pub verifications: Vec<Verification>,
-    pub reports: Vec<CheckReport>,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    pub passed: usize,
-    pub failed: usize,
-    pub skipped: usize,
-}
+use cryptobench_core::checks::{BackendChecks, CheckKind};
 
 /// One backend's output for an (algorithm, case): backend index, report index, fingerprint.
 type Output = (usize, usize, String);
@@ -92,43 +64,10 @@ pub fn compare_agreement(all: &mut [BackendChecks]) {
     }
 }
 
-/// The tally of one backend and algorithm over every kind of check.
-pub fn tally(checks: &BackendChecks, algorithm: &str) -> Tally {
-    let mut t = Tally::default();
-    for v in checks.verifications.iter().filter(|v| v.algorithm == algorithm) {
-        match &v.outcome {
-            VerificationOutcome::Passed { checks } => t.passed += checks,
-            VerificationOutcome::Failed { .. } => t.failed += 1,
-            VerificationOutcome::Unsupported { .. } => {}
-        }
-    }
-    for r in checks.reports.iter().filter(|r| r.algorithm == algorithm) {
-        t.passed += r.passed;
-        t.failed += r.failures.len();
-        t.skipped += r.skipped;
-    }
-    t
-}
-
-/// The algorithms a backend checked (supported ones), in the order reported.
-pub fn algorithms_of(checks: &BackendChecks) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for v in &checks.verifications {
-        if !matches!(v.outcome, VerificationOutcome::Unsupported { .. }) && !out.contains(&v.algorithm) {
-            out.push(v.algorithm.clone());
-        }
-    }
-    for r in &checks.reports {
-        if !out.contains(&r.algorithm) {
-            out.push(r.algorithm.clone());
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cryptobench_core::checks::{tally, Availability, CheckReport, Tally};
 
     fn backend(name: &str, fingerprints: &[(&str, &str)]) -> BackendChecks {
         let mut report = CheckReport::new("sha256", CheckKind::Agreement);

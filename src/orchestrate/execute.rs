@@ -11,17 +11,18 @@ use cryptobench_core::result::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::group_cells::GroupCells;
+use super::plan::Plan;
+use super::worker_client::{run_job, Probe, Probes, WorkerEnd};
+use super::worker_group::run_group;
 use crate::exit::usage;
-use crate::group_cells::GroupCells;
-use crate::plan::Plan;
-use crate::worker_client::{probe, run_job, Probe, WorkerEnd};
-use crate::worker_group::run_group;
 
 /// Runs the plan to a complete result; fails (usage, exit 2) only when no
-/// configuration can be measured at all.
-pub fn execute(plan: &Plan) -> Result<RunResult> {
+/// configuration can be measured at all. `probes` holds those made while
+/// planning; the others are made here.
+pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
     let started_at = now();
-    let mut configurations = probe_all(plan)?;
+    let mut configurations = probe_all(plan, probes)?;
     if plan.only_available {
         configurations = keep_available(configurations);
     }
@@ -62,8 +63,9 @@ pub fn execute(plan: &Plan) -> Result<RunResult> {
         audit: None,
         topology: plan.placements.as_ref().map(|p| p.topology.clone()),
     };
-    crate::derive::derive(&mut run, plan.core_class.as_deref());
-    run.warnings = crate::warnings::run_warnings(&run);
+    cryptobench_core::derive::derive(&mut run);
+    super::core_classes::name_classes(&mut run, plan.core_class.as_deref());
+    run.warnings = super::warnings::run_warnings(&run);
     Ok(run)
 }
 
@@ -72,7 +74,7 @@ fn now() -> String {
 }
 
 /// The CPU of the first placement's first worker.
-fn first_cpu(plan: &Plan) -> Option<usize> {
+pub fn first_cpu(plan: &Plan) -> Option<usize> {
     plan.placements.as_ref()?.planned.first().map(|p| p.cpus[0])
 }
 
@@ -116,7 +118,7 @@ fn expanded(plan: &Plan) -> Vec<(cryptobench_core::result::ConfigurationSpec, Op
 /// Loads every configuration once up front (pinned where it will run), so
 /// a wrong path is known before minutes of measuring, and the table header
 /// can name each library.
-fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
+fn probe_all(plan: &Plan, probes: &mut Probes) -> Result<Vec<ConfigurationResult>> {
     let mut out = Vec::new();
     for (i, (spec, placement)) in expanded(plan).into_iter().enumerate() {
         let pin = placement.as_ref().map(|p| p.cpus[0]).or(plan.pin_cpu);
@@ -135,7 +137,7 @@ fn probe_all(plan: &Plan) -> Result<Vec<ConfigurationResult>> {
             placement,
             bindings: Vec::new(),
         };
-        match probe(&c.spec, pin)? {
+        match probes.get(&c.spec, pin)?.clone() {
             Probe::Available {
                 barrier: false, backend, ..
             } if several => {
@@ -229,7 +231,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
                         ));
                         bar.inc(1);
                         received += 1;
-                        crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                        super::merge::add_round(&mut c.cells, cell, &plan.timing);
                     }
                     WorkerMessage::Verified(_)
                     | WorkerMessage::Checked(_)
@@ -266,7 +268,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
 }
 
 /// Measures a configuration with several workers in step, one per CPU of
-/// its placement (src/worker_group.rs); each cell arrives once every
+/// its placement (worker_group.rs); each cell arrives once every
 /// worker has sent it, as their aggregate.
 fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &ProgressBar, received: &mut usize) -> Result<WorkerEnd> {
     let rounds = plan.rounds.max(1);
@@ -303,7 +305,7 @@ fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &P
                 ));
                 bar.inc(1);
                 *received += 1;
-                crate::merge::add_round(&mut c.cells, cell, &plan.timing);
+                super::merge::add_round(&mut c.cells, cell, &plan.timing);
             }
         }
         _ => {}

@@ -32,9 +32,9 @@ pub struct Plan {
     pub silence_limit: std::time::Duration,
     /// `--threads` or `--core-types`: every configuration is measured once
     /// per placement; None: once, where `pin_cpu` says.
-    pub placements: Option<crate::placement::Placements>,
+    pub placements: Option<super::placement::Placements>,
     /// `--algos openssl-speed`: the cells of `openssl speed`'s default set are
-    /// added with this shape once the library's version is known (src/speed_set.rs).
+    /// added with this shape once the library's version is known (speed_set.rs).
     pub openssl_speed: Option<CellShape>,
 }
 
@@ -176,8 +176,8 @@ fn describe(how: &WorkerPlace) -> String {
 fn place(spec: &mut ConfigurationSpec, how: &WorkerPlace) -> Result<()> {
     match how {
         WorkerPlace::Arch(name) => {
-            let target = crate::arch::target(name)?;
-            let (command, emulator) = crate::arch::worker_command(target)?;
+            let target = super::arch::target(name)?;
+            let (command, emulator) = super::arch::worker_command(target)?;
             spec.worker = Some(command);
             spec.env.insert(cryptobench_cpu::emulation::EMULATOR_ENV.to_string(), emulator);
         }
@@ -308,7 +308,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         ModeArg::Stream => Mode::Stream,
         ModeArg::Message => Mode::Message,
     });
-    let (symmetric, public_key) = crate::plan_pk::split(&args.algos)?;
+    let (symmetric, public_key) = super::plan_pk::split(&args.algos)?;
     let selection = if symmetric.is_empty() && !public_key.is_empty() {
         cryptobench_core::catalog::Selection::default()
     } else {
@@ -321,7 +321,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         aad: args.aad,
     };
     let mut cells = cells(&selection.algorithms, &shape.ops, mode, args.rekey, args.aad, &sizes);
-    cells.extend(crate::plan_pk::cells(
+    cells.extend(super::plan_pk::cells(
         &public_key,
         (!args.ops.is_empty()).then(|| operations(args)).as_deref(),
         args.sizes.as_ref().map(|s| s.0.as_slice()),
@@ -337,9 +337,9 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
     };
     let timing = timing(args.quick, args.time);
     let placements = if !args.threads.is_empty() {
-        Some(crate::placement::threads(&args.threads)?)
+        Some(super::placement::threads(&args.threads)?)
     } else if args.core_types {
-        Some(crate::placement::core_types()?)
+        Some(super::placement::core_types()?)
     } else {
         None
     };

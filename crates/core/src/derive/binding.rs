@@ -5,12 +5,11 @@
 //! `process.versions.openssl` 3.0.19 ↔ the openssl backend reporting
 //! "OpenSSL 3.0.19 …"). The difference of the fixed costs per call is what
 //! the language adds per call; the throughput ratios per size show where it
-//! matters. Derived from the overhead fits (src/derive.rs) and the cells'
-//! medians; nothing here measures.
+//! matters. Derived from the overhead fits ([`super`]) and the cells'
+//! medians; nothing here measures. The types are in [`crate::binding`].
 
-use cryptobench_backends::runtime::Runtime;
-use cryptobench_core::binding::{BindingCost, SizeRatio};
-use cryptobench_core::result::{BackendInfo, CellOutcome, ConfigurationResult, OverheadFit, RunResult};
+use crate::binding::{BindingCost, SizeRatio};
+use crate::result::{BackendInfo, CellOutcome, ConfigurationResult, OverheadFit, RunResult};
 
 /// Fills `bindings` of every runtime configuration of the run.
 pub fn derive(run: &mut RunResult) {
@@ -26,8 +25,13 @@ pub fn derive(run: &mut RunResult) {
     }
 }
 
+/// A language runtime's driver says what it calls underneath (`underneath`,
+/// `underneath.name`, `underneath.<algorithm>`: docs/ARCHITECTURE.md,
+/// "Runtime drivers"); a library says nothing of the kind.
 fn is_runtime(c: &ConfigurationResult) -> bool {
-    Runtime::from_id(&c.spec.backend).is_some()
+    c.backend
+        .as_ref()
+        .is_some_and(|b| b.details.keys().any(|k| k == "underneath" || k.starts_with("underneath.")))
 }
 
 fn costs_of(c: &ConfigurationResult, all: &[ConfigurationResult]) -> Vec<BindingCost> {
@@ -169,9 +173,9 @@ fn cost(c: &ConfigurationResult, info: &BackendInfo, row: &OverheadFit, all: &[C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cryptobench_core::result::{CellResult, ConfigurationSpec, ConfigurationStatus, Measurement, RunSettings, ToolInfo};
-    use cryptobench_core::stats::{summarize, Sample};
-    use cryptobench_core::{CellSpec, Mode, Operation};
+    use crate::result::{CellResult, ConfigurationSpec, ConfigurationStatus, Measurement, RunSettings, TimingSettings, ToolInfo};
+    use crate::stats::{summarize, Sample};
+    use crate::{CellSpec, Mode, Operation};
 
     /// A configuration whose aes-128-gcm cells take `a` ns + n / `rate` per call.
     fn configuration(
@@ -255,7 +259,13 @@ mod tests {
             command_line: Vec::new(),
             host: Default::default(),
             settings: RunSettings {
-                timing: cryptobench_harness::quick_timing(),
+                timing: TimingSettings {
+                    sample_target_ns: 1,
+                    cell_budget_ns: 1,
+                    min_samples: 1,
+                    target_relative_ci: 0.01,
+                    warmup_ns: 0,
+                },
                 sizes: vec![16, 1024, 16384],
                 pinned_cpu: None,
                 rounds: 1,
@@ -267,7 +277,7 @@ mod tests {
             audit: None,
             topology: None,
         };
-        crate::derive::derive(&mut run, None);
+        crate::derive::derive(&mut run);
         run
     }
 

@@ -10,7 +10,7 @@ use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_cpu::features::openssl::{self, Vector};
 use cryptobench_cpu::features::{botan, gcrypt, gnutls, nettle, Feature};
 
-use super::MaskedConfiguration;
+use cryptobench_core::audit::MaskedConfiguration;
 
 /// Backends the audit can mask.
 pub const MASKABLE: &[&str] = &["openssl", "gcrypt", "nettle", "gnutls", "botan", "aws-lc-rs", "boring"];

@@ -3,18 +3,16 @@
 //! second with a family on and switched off — the big-number family
 //! (BMI2/ADX and AVX-512 IFMA on x86) and SIMD (OpenSSL's RSAZ needs AVX2
 //! or AVX-512F/BW/VL beside IFMA; P-256 looks its tables up with AVX2) —
-//! judged by the same rules as the symmetric verdicts (verdict.rs). Each
+//! judged by the same [`rules`](super::rules) as the symmetric verdicts. Each
 //! cell has one size, so there is one factor.
 
-use cryptobench_core::audit::{feature_title, Verdict, VerdictKind};
-use cryptobench_core::catalog::Family;
-use cryptobench_core::result::{CellOutcome, RunResult};
-use cryptobench_core::stats::Summary;
-use cryptobench_core::Operation;
-use cryptobench_report::pk_table::format_ops;
-
-use super::verdict::{family_features, measured, WorkerCpu};
-use super::MaskedConfiguration;
+use super::rules::{family_features, measured, WorkerCpu};
+use crate::audit::{feature_title, MaskedConfiguration, Verdict, VerdictKind};
+use crate::catalog::Family;
+use crate::result::{CellOutcome, RunResult};
+use crate::stats::Summary;
+use crate::units::format_ops;
+use crate::Operation;
 
 /// The family only public key adds to the audit's masks.
 pub const FAMILY: Family = Family::Bignum;
@@ -29,7 +27,7 @@ pub fn cell_name(algorithm: &str, operation: Operation) -> String {
 /// The public-key cell a verdict's name stands for: (algorithm, operation).
 pub fn parse_cell_name(name: &str) -> Option<(&str, Operation)> {
     let (alg, op) = name.split_once(' ')?;
-    cryptobench_core::pk::find(alg)?;
+    crate::pk::find(alg)?;
     let op = [
         Operation::Sign,
         Operation::Verify,

@@ -7,11 +7,9 @@ use cryptobench_backends::pk_verify::{pk_of, verify_pk_algorithm};
 use cryptobench_backends::Backend;
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::pk::{self, PkAlgorithmSpec, PK_CATALOG};
-use cryptobench_core::protocol::{Job, WorkerMessage};
+use cryptobench_core::protocol::{write_line, Job, WorkerMessage};
 use cryptobench_core::result::{CellOutcome, Verification, VerificationOutcome};
 use cryptobench_core::CellSpec;
-
-use crate::worker_client::send;
 
 /// The public-key ids the backend offers, for the worker's hello.
 pub fn supported(backend: &dyn Backend) -> Vec<String> {
@@ -23,7 +21,7 @@ pub fn supported(backend: &dyn Backend) -> Vec<String> {
 }
 
 fn activity(out: &mut impl std::io::Write, what: String) -> std::io::Result<()> {
-    send(out, &WorkerMessage::Activity { what })
+    write_line(out, &WorkerMessage::Activity { what })
 }
 
 /// Verifies `alg` once (the outcome is remembered in `verified`), then
@@ -41,7 +39,7 @@ pub fn measure(
         None => {
             activity(out, format!("verifying {}", alg.id))?;
             let o = verify_pk_algorithm(backend, alg);
-            send(
+            write_line(
                 out,
                 &WorkerMessage::Verified(Verification {
                     algorithm: alg.id.to_string(),
@@ -73,7 +71,7 @@ pub fn verify(backend: &dyn Backend, id: &str, job: &VerifyJob, out: &mut impl s
     activity(out, format!("verifying {id}"))?;
     let outcome = verify_pk_algorithm(backend, alg);
     let supported = !matches!(outcome, VerificationOutcome::Unsupported { .. });
-    send(
+    write_line(
         out,
         &WorkerMessage::Verified(Verification {
             algorithm: alg.id.to_string(),
@@ -82,7 +80,7 @@ pub fn verify(backend: &dyn Backend, id: &str, job: &VerifyJob, out: &mut impl s
     )?;
     if supported {
         activity(out, format!("cross-checking {id}"))?;
-        send(
+        write_line(
             out,
             &WorkerMessage::Checked(cryptobench_backends::pk_agreement::agreement(backend, alg, job.seed)),
         )?;

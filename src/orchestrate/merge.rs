@@ -28,7 +28,7 @@ fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) ->
     // Several workers: each pools with its own (the same CPU in every round).
     if let (Some(x), Some(y)) = (&a.aggregate, &b.aggregate) {
         let implementation = a.implementation.clone().or(b.implementation.clone());
-        return crate::group_cells::pool(x, y, size, implementation, timing).unwrap_or(a);
+        return super::group_cells::pool(x, y, size, implementation, timing).unwrap_or(a);
     }
     let mut samples = a.samples;
     samples.extend(b.samples);

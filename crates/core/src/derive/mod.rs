@@ -1,19 +1,20 @@
 //! Figures derived from measured ones after a run: cycles per byte at the
 //! measured clock, the overhead model per row, sbc-bench's score per MHz,
-//! and each runtime's rows against the C library underneath (binding.rs).
-//! Nothing here measures; everything is recomputable from the samples.
+//! and each runtime's rows against the C library underneath ([`binding`]).
+//! Nothing here measures; everything is recomputable from the samples. The
+//! reference classes of cores a score is held against are a table of
+//! crates/cpu: the caller names them in [`ClockScore`] afterwards.
 
-use cryptobench_core::overhead::fit;
-use cryptobench_core::result::{CellOutcome, ClockScore, ConfigurationClock, ConfigurationResult, OverheadFit, RunResult};
-use cryptobench_core::Operation;
-use cryptobench_cpu::core_class;
+pub mod binding;
 
-/// `core_class`: the class the user declared, else the one /proc/cpuinfo identifies.
-/// An emulated worker gets no clock, cycles per byte or score: they would
-/// describe the emulator (the reason is recorded instead).
-pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
-    let own = core_class.and_then(core_class::find).or_else(core_class::of_this_cpu);
-    let types = run.topology.as_ref().map(|t| t.core_types.clone()).unwrap_or_default();
+use crate::overhead::fit;
+use crate::result::{CellOutcome, ClockScore, ConfigurationClock, ConfigurationResult, OverheadFit, RunResult};
+use crate::Operation;
+
+/// Fills every configuration's derived figures. An emulated worker gets no
+/// clock, cycles per byte or score: they would describe the emulator (the
+/// reason is recorded instead).
+pub fn derive(run: &mut RunResult) {
     for c in &mut run.configurations {
         c.overheads = overheads(c);
         if let Some(emulator) = c.platform.as_ref().and_then(|p| p.emulated_by.clone()) {
@@ -34,15 +35,7 @@ pub fn derive(run: &mut RunResult, core_class: Option<&str>) {
             continue;
         }
         cycles_per_byte(c);
-        // A core type's own class (its MIDR), not the first core's.
-        let of_type = c
-            .placement
-            .as_ref()
-            .and_then(|p| p.core_type.as_ref())
-            .and_then(|name| types.iter().find(|t| &t.name == name))
-            .and_then(|t| t.core_class.as_deref())
-            .and_then(core_class::find);
-        c.score = score(c, if core_class.is_some() { own } else { of_type.or(own) });
+        c.score = score(c);
     }
     scaling_efficiency(run);
 }
@@ -69,7 +62,7 @@ fn group_cycles_per_byte(c: &mut ConfigurationResult) {
 /// Per aggregated cell: its median over (workers × the same cell's median
 /// with one worker of the same library in this run).
 /// A library's one-worker medians per cell.
-type Base = (cryptobench_core::result::ConfigurationSpec, Vec<(cryptobench_core::CellSpec, f64)>);
+type Base = (crate::result::ConfigurationSpec, Vec<(crate::CellSpec, f64)>);
 
 fn scaling_efficiency(run: &mut RunResult) {
     let base: Vec<Base> = run
@@ -107,7 +100,7 @@ fn scaling_efficiency(run: &mut RunResult) {
             }
         }
     }
-    crate::binding::derive(run);
+    binding::derive(run);
 }
 
 fn cycles_per_byte(c: &mut ConfigurationResult) {
@@ -155,14 +148,16 @@ fn overheads(c: &ConfigurationResult) -> Vec<OverheadFit> {
         .collect()
 }
 
-/// The sbc-bench metric, where aes-256-cbc encryption at 16 KiB was measured in stream mode (openssl speed's semantics).
-fn score(c: &ConfigurationResult, own: Option<&core_class::CoreClass>) -> Option<ClockScore> {
+/// The sbc-bench metric, where aes-256-cbc encryption at 16 KiB was
+/// measured in stream mode (openssl speed's semantics): the score and, at
+/// the measured clock, the score per MHz. The classes are left to the caller.
+fn score(c: &ConfigurationResult) -> Option<ClockScore> {
     let median = c.cells.iter().find_map(|x| match &x.outcome {
         CellOutcome::Measured(m)
             if x.spec.algorithm == "aes-256-cbc"
                 && x.spec.size == 16384
                 && x.spec.operation == Operation::Encrypt
-                && x.spec.mode == cryptobench_core::Mode::Stream =>
+                && x.spec.mode == crate::Mode::Stream =>
         {
             Some(m.summary.median)
         }
@@ -170,17 +165,13 @@ fn score(c: &ConfigurationResult, own: Option<&core_class::CoreClass>) -> Option
     })?;
     let score_k = median / 1000.0;
     let mhz = c.clock.as_ref().and_then(|k| k.mhz());
-    let score_per_mhz = mhz.map(|m| score_k / m);
-    // The reference classes of the worker's architecture, which may not be this process's.
-    let arch = c.platform.as_ref().map(|p| p.arch.as_str()).unwrap_or(std::env::consts::ARCH);
-    let nearest = score_per_mhz.and_then(|s| core_class::nearest(s, arch));
     Some(ClockScore {
         aes256cbc_16k_k: score_k,
         mhz,
-        score_per_mhz,
-        nearest_class: nearest.map(|n| n.class.clone()),
-        nearest_class_score_per_mhz: nearest.map(|n| n.score_per_mhz),
-        core_class: own.map(|o| o.class.clone()),
-        clock_estimate_mhz: own.map(|o| core_class::clock_estimate_mhz(score_k, o)),
+        score_per_mhz: mhz.map(|m| score_k / m),
+        nearest_class: None,
+        nearest_class_score_per_mhz: None,
+        core_class: None,
+        clock_estimate_mhz: None,
     })
 }

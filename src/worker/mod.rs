@@ -2,6 +2,9 @@
 //! Loading the library happens here and nowhere else (see DESIGN: isolation
 //! by process), after pinning, with the environment the orchestrator chose.
 
+mod barrier;
+mod pk;
+
 use std::io::BufRead;
 use std::process::ExitCode;
 
@@ -11,34 +14,34 @@ use cryptobench_backends::{agreement, vectors};
 use cryptobench_backends::{open, Backend, Support};
 use cryptobench_core::catalog;
 use cryptobench_core::checks::VerifyJob;
-use cryptobench_core::protocol::{BarrierPoint, ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
+use cryptobench_core::protocol::{read_job, write_line, BarrierPoint, ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
 use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
 use cryptobench_core::CATALOG;
 
-use crate::barrier::{wait, Answers, CellGate};
-use crate::worker_client::send;
+use self::barrier::{wait, Answers, CellGate};
 
 /// Tells the orchestrator what starts now, so that a worker that falls
 /// silent can be reported with what it was doing.
 fn activity(out: &mut impl std::io::Write, what: impl Into<String>) -> std::io::Result<()> {
-    send(out, &WorkerMessage::Activity { what: what.into() })
+    write_line(out, &WorkerMessage::Activity { what: what.into() })
 }
 
-pub fn worker() -> Result<ExitCode> {
+/// Reads the job, loads the library and answers: hello, then the
+/// verifications and cells (or the checks of `verify`), then done.
+pub fn serve() -> Result<ExitCode> {
     // The job is the first line (or all of stdin, without a newline); in a
     // job with barriers the orchestrator's answers follow on later lines.
     let mut stdin = std::io::stdin().lock();
     let mut text = String::new();
     stdin.read_line(&mut text).context("reading the job from stdin")?;
-    let job: Job =
-        serde_json::from_str(&text).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
+    let job = read_job(&text).context("the job on stdin is not valid; `cryptobench worker` is started by `cryptobench run`")?;
     if job.protocol != PROTOCOL_VERSION {
         bail!("job of protocol {} given to a worker of protocol {PROTOCOL_VERSION}", job.protocol);
     }
     let mut out = std::io::stdout().lock();
     if let Some(cpu) = job.pin_cpu {
         if let Err(e) = cryptobench_cpu::pin_to_cpu(cpu) {
-            send(
+            write_line(
                 &mut out,
                 &WorkerMessage::Unavailable {
                     protocol: PROTOCOL_VERSION,
@@ -51,7 +54,7 @@ pub fn worker() -> Result<ExitCode> {
     let backend = match open(&job.configuration) {
         Ok(b) => b,
         Err(e) => {
-            send(
+            write_line(
                 &mut out,
                 &WorkerMessage::Unavailable {
                     protocol: PROTOCOL_VERSION,
@@ -66,8 +69,8 @@ pub fn worker() -> Result<ExitCode> {
         .filter(|a| backend.support(a) == Support::Supported)
         .map(|a| a.id.to_string())
         .collect();
-    supported.extend(crate::commands::worker_pk::supported(backend.as_ref()));
-    send(
+    supported.extend(pk::supported(backend.as_ref()));
+    write_line(
         &mut out,
         &WorkerMessage::Hello {
             protocol: PROTOCOL_VERSION,
@@ -93,18 +96,18 @@ pub fn worker() -> Result<ExitCode> {
                 activity(out, "measuring the core clock")?;
                 cryptobench_cpu::clock::measure_clock()
             };
-            Ok(send(out, &WorkerMessage::Clock { phase, clock })?)
+            Ok(write_line(out, &WorkerMessage::Clock { phase, clock })?)
         };
         let mut answers = Answers {
             reader: &mut stdin,
-            // stdin: the answers are waited for busily there (crate::barrier).
+            // stdin: the answers are waited for busily there (barrier.rs).
             fd: cfg!(unix).then_some(0),
         };
         clock(&mut out, &mut answers, ClockPhase::Before, 0)?;
         measure_all(backend.as_ref(), &job, &mut out, &mut answers)?;
         clock(&mut out, &mut answers, ClockPhase::After, job.cells.len())?;
     }
-    send(&mut out, &WorkerMessage::Done)?;
+    write_line(&mut out, &WorkerMessage::Done)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -113,14 +116,14 @@ pub fn worker() -> Result<ExitCode> {
 /// streaming check; then the test vectors of the job.
 fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Write) -> Result<()> {
     for id in &job.algorithms {
-        if crate::commands::worker_pk::verify(backend, id, job, out)? {
+        if pk::verify(backend, id, job, out)? {
             continue;
         }
         let alg = catalog::get(id)?;
         activity(out, format!("verifying {id}"))?;
         let outcome = verify_algorithm(backend, alg);
         let supported = !matches!(outcome, VerificationOutcome::Unsupported { .. });
-        send(
+        write_line(
             out,
             &WorkerMessage::Verified(Verification {
                 algorithm: alg.id.to_string(),
@@ -129,11 +132,11 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
         )?;
         if supported {
             activity(out, format!("cross-checking {id}"))?;
-            send(
+            write_line(
                 out,
                 &WorkerMessage::Checked(agreement::agreement(backend, alg, &job.lengths, job.seed)),
             )?;
-            send(
+            write_line(
                 out,
                 &WorkerMessage::Checked(agreement::chunked(backend, alg, &job.lengths, job.seed)),
             )?;
@@ -143,13 +146,13 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
         activity(out, format!("running {} test vectors", job.vectors.len()))?;
     }
     for report in vectors::run(backend, &job.vectors) {
-        send(out, &WorkerMessage::Checked(report))?;
+        write_line(out, &WorkerMessage::Checked(report))?;
     }
     if !job.pk_vectors.is_empty() {
         activity(out, format!("running {} public-key test vectors", job.pk_vectors.len()))?;
     }
     for report in cryptobench_backends::pk_vectors::run(backend, &job.pk_vectors) {
-        send(out, &WorkerMessage::Checked(report))?;
+        write_line(out, &WorkerMessage::Checked(report))?;
     }
     Ok(())
 }
@@ -159,8 +162,8 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
     for (position, cell) in job.cells.iter().enumerate() {
         if let Some(alg) = cryptobench_core::pk::find(&cell.algorithm) {
-            let result = crate::commands::worker_pk::measure(backend, alg, cell, job, &mut verified, out)?;
-            send(
+            let result = pk::measure(backend, alg, cell, job, &mut verified, out)?;
+            write_line(
                 out,
                 &WorkerMessage::Cell(CellResult {
                     spec: cell.clone(),
@@ -175,7 +178,7 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
             None => {
                 activity(out, format!("verifying {}", alg.id))?;
                 let o = verify_algorithm(backend, alg);
-                send(
+                write_line(
                     out,
                     &WorkerMessage::Verified(Verification {
                         algorithm: alg.id.to_string(),
@@ -201,7 +204,7 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
             },
             VerificationOutcome::Unsupported { reason } => CellOutcome::Unsupported { reason },
         };
-        send(
+        write_line(
             out,
             &WorkerMessage::Cell(CellResult {
                 spec: cell.clone(),

@@ -1,0 +1,100 @@
+//! The rules the audit's verdicts are judged by (the symmetric cells'
+//! in [`super`], public key's in [`super::pk`]): the CPU features a
+//! family means on an architecture, when two medians differ *beyond the
+//! noise*, and the words of a verdict on measured figures.
+//!
+//! Two medians differ beyond the noise when their 95% confidence intervals
+//! do not overlap (non-overlapping intervals imply a difference at better
+//! than the 5% level; N. Schenker & J. F. Gentleman, "On judging the
+//! significance of differences by examining the overlap between confidence
+//! intervals", The American Statistician 55(3), 2001). A family counts as
+//! *accelerating* when switching it off slows the largest size beyond the
+//! noise by at least [`MIN_FACTOR`]; a smaller slowdown beyond the noise is
+//! reported as what it is; a *speed-up* with the family off (seen under
+//! emulators) likewise. "Not used" needs intervals narrow enough to rule
+//! out a [`MIN_FACTOR`] effect.
+
+use crate::audit::{isa, Isa, VerdictKind};
+use crate::catalog::{AlgorithmSpec, Family};
+use crate::stats::Summary;
+
+/// Smallest slow-down that counts as acceleration.
+pub const MIN_FACTOR: f64 = 1.10;
+
+/// The x86 features of the big-number family (crates/cpu/src/features/openssl.rs cites where OpenSSL uses them).
+pub const BIGNUM_X86: &[&str] = &["bmi2", "adx", "avx512ifma"];
+
+/// The CPU features a family means for one algorithm on the architecture
+/// `arch` (None: a public-key algorithm, for which only the SHA family would
+/// need to know the digest).
+pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) -> &'static [&'static str] {
+    let digest_len = alg.map_or(0, |a| a.digest_len);
+    let sha1 = alg.is_some_and(|a| a.family == "sha1");
+    match (family, isa(arch)) {
+        (Family::Aes, Isa::X86) => &["aes", "vaes"],
+        (Family::Clmul, Isa::X86) => &["pclmulqdq", "vpclmulqdq"],
+        (Family::Sha, Isa::X86) if digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::X86) => &["sha_ni"],
+        (Family::Simd, Isa::X86) => &["ssse3", "avx", "avx2", "avx512f", "avx512bw", "avx512vl"],
+        (Family::Aes, Isa::Arm) => &["aes"],
+        (Family::Clmul, Isa::Arm) => &["pmull"],
+        (Family::Sha, Isa::Arm) if sha1 => &["sha1"],
+        (Family::Sha, Isa::Arm) if digest_len > 32 => &["sha512"],
+        (Family::Sha, Isa::Arm) => &["sha2"],
+        (Family::Simd, Isa::Arm) => &["neon"],
+        (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
+        (Family::Simd, Isa::Power) => &["altivec"],
+        (Family::Bignum, Isa::X86) => BIGNUM_X86,
+        (Family::Bignum, _) => &[],
+    }
+}
+
+/// Medians differ beyond noise: their 95% confidence intervals do not overlap.
+fn beyond_noise(on: &Summary, off: &Summary) -> bool {
+    on.median_ci95[0] > off.median_ci95[1] || off.median_ci95[0] > on.median_ci95[1]
+}
+
+/// The intervals are narrow enough to rule out a slow-down of MIN_FACTOR:
+/// even the most favourable ends differ by less.
+fn excludes_acceleration(on: &Summary, off: &Summary) -> bool {
+    on.median_ci95[1] < MIN_FACTOR * off.median_ci95[0]
+}
+
+/// The CPU the verdicts are about: the worker's architecture and the names
+/// of the features it detected, and the emulator it ran under, if any.
+pub struct WorkerCpu<'a> {
+    pub arch: &'a str,
+    pub features: Vec<String>,
+    pub emulated_by: Option<&'a str>,
+}
+
+/// The measured verdict for one family whose masked features are `names`.
+pub fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figures: &str) -> (VerdictKind, String) {
+    match (on, off) {
+        (Some(on), Some(off)) if beyond_noise(on, off) && on.median >= MIN_FACTOR * off.median => {
+            (VerdictKind::Accelerated, format!("accelerated by {names}: {figures}"))
+        }
+        (Some(on), Some(off)) if beyond_noise(on, off) && on.median > off.median => (
+            VerdictKind::SmallGain,
+            format!(
+                "{names} is used but worth little: switching it off costs {:.1}%, beyond the noise: {figures}",
+                (1.0 - off.median / on.median) * 100.0
+            ),
+        ),
+        (Some(on), Some(off)) if beyond_noise(on, off) => (
+            VerdictKind::FasterWithout,
+            format!(
+                "faster with {names} switched off, by {:.1}% beyond the noise (an emulator, or a slower path chosen): {figures}",
+                (off.median / on.median - 1.0) * 100.0
+            ),
+        ),
+        (Some(on), Some(off)) if excludes_acceleration(on, off) => (
+            VerdictKind::AvailableNotUsed,
+            format!("the CPU offers {names} but this library does not use it: switching it off gives {figures}"),
+        ),
+        _ => (
+            VerdictKind::Inconclusive,
+            format!("the CPU offers {names}; too noisy to tell whether it is used ({figures}); give the cells more --time"),
+        ),
+    }
+}

@@ -1,0 +1,115 @@
+//! The text of `cryptobench verify`: per backend and algorithm the checks
+//! passed, failed and skipped, what failed and what was skipped; and the
+//! same as JSON.
+
+use std::path::PathBuf;
+
+use comfy_table::presets::NOTHING;
+use comfy_table::Table;
+use cryptobench_core::checks::{algorithms_of, tally, Availability, BackendChecks, CheckReport, VectorCase, VerifyJob};
+use cryptobench_core::result::VerificationOutcome;
+use serde_json::json;
+
+/// The table of `verify`: per backend and algorithm the checks passed,
+/// failed and skipped, then what failed and what was skipped, and why.
+pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase], files: &[PathBuf]) -> String {
+    let mut out = String::new();
+    out.push_str(&format!(
+        "seed {} (--seed {} repeats these inputs); message lengths {} to {} bytes\n",
+        job.seed,
+        job.seed,
+        job.lengths.first().unwrap_or(&0),
+        job.lengths.last().unwrap_or(&0)
+    ));
+    for f in files {
+        out.push_str(&format!("vectors: {}\n", f.display()));
+    }
+    let mut table = Table::new();
+    table
+        .load_preset(NOTHING)
+        .set_header(vec!["backend", "algorithm", "passed", "failed", "skipped"]);
+    for c in results {
+        for alg in algorithms_of(c) {
+            let t = tally(c, &alg);
+            table.add_row(vec![
+                c.configuration.clone(),
+                alg,
+                t.passed.to_string(),
+                if t.failed > 0 { format!("{} FAILED", t.failed) } else { "0".into() },
+                t.skipped.to_string(),
+            ]);
+        }
+    }
+    out.push_str(&format!("\n{table}\n"));
+    for c in results {
+        match &c.availability {
+            Availability::Available => {}
+            Availability::Unavailable { reason } => out.push_str(&format!("\n{}: unavailable: {reason}\n", c.configuration)),
+            Availability::Crashed { reason } => out.push_str(&format!("\n{}: CRASHED: {reason}\n", c.configuration)),
+        }
+    }
+    let mut failures = Vec::new();
+    let mut skips = Vec::new();
+    for c in results {
+        for v in &c.verifications {
+            if let VerificationOutcome::Failed { reason } = &v.outcome {
+                failures.push(format!("{} {} known answers: {reason}", c.configuration, v.algorithm));
+            }
+        }
+        for r in &c.reports {
+            let kind = r.kind.map(|k| k.name()).unwrap_or("?");
+            for f in &r.failures {
+                failures.push(format!("{} {} {kind}: {f}", c.configuration, r.algorithm));
+            }
+            // One line per reason, with its count and the IV and tag lengths it covers.
+            for g in &r.skip_groups {
+                skips.push(format!("{} {} {kind}: {}", c.configuration, r.algorithm, g.describe()));
+            }
+        }
+    }
+    let mut no_backend = CheckReport::default();
+    for case in unmapped {
+        no_backend.skip(case.skip.clone().unwrap_or_else(|| "no catalog algorithm".into()));
+    }
+    for g in &no_backend.skip_groups {
+        skips.push(format!("vectors no backend can take: {}", g.describe()));
+    }
+    if !failures.is_empty() {
+        out.push_str("\nFAILED:\n");
+        for f in &failures {
+            out.push_str(&format!("  {f}\n"));
+        }
+    }
+    if !skips.is_empty() {
+        out.push_str("\nskipped:\n");
+        for s in &skips {
+            out.push_str(&format!("  {s}\n"));
+        }
+    }
+    let total = results
+        .iter()
+        .flat_map(|c| algorithms_of(c).into_iter().map(move |a| tally(c, &a)))
+        .fold((0, 0, 0), |(p, f, s), t| (p + t.passed, f + t.failed, s + t.skipped));
+    out.push_str(&format!("\n{} checks passed, {} failed, {} skipped\n", total.0, total.1, total.2));
+    out
+}
+
+/// `verify --format json`: the tallies, every backend's reports, the seed and lengths.
+pub fn json(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase]) -> String {
+    let summary: Vec<_> = results
+        .iter()
+        .flat_map(|c| {
+            algorithms_of(c)
+                .into_iter()
+                .map(move |a| json!({"configuration": c.configuration, "algorithm": a, "tally": tally(c, &a)}))
+        })
+        .collect();
+    let doc = json!({
+        "seed": job.seed,
+        "lengths": job.lengths,
+        "summary": summary,
+        "backends": results,
+        "vectors_no_backend_can_take": unmapped.len(),
+    });
+    serde_json::to_string_pretty(&doc).expect("serialisable") + "\n"
+}

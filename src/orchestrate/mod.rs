@@ -1,0 +1,21 @@
+//! The orchestrator: turns a command's arguments into a plan of
+//! configurations and cells, starts one worker per configuration (the
+//! `worker` subcommand of src/worker/, or the configuration's own worker
+//! command), reads what it sends, and assembles the run.
+
+pub mod arch;
+pub mod audit_masks;
+pub mod core_classes;
+pub mod cross_check;
+pub mod execute;
+pub mod group_cells;
+pub mod merge;
+pub mod placement;
+pub mod plan;
+pub mod plan_pk;
+pub mod rescue;
+pub mod speed_set;
+pub mod store;
+pub mod warnings;
+pub mod worker_client;
+pub mod worker_group;
