@@ -8,9 +8,11 @@ mod common;
 
 use common::cryptobench;
 #[cfg(target_arch = "x86_64")]
-use cryptobench_core::catalog::Family;
+use cryptobench_backends::libraries::{capability_view, find};
 #[cfg(target_arch = "x86_64")]
-use cryptobench_cpu::features::{botan, gnutls, library_view};
+use cryptobench_backends::registry::MaskContext;
+#[cfg(target_arch = "x86_64")]
+use cryptobench_core::catalog::Family;
 use serde_json::Value;
 
 /// The CPU view a backend's worker reports (`backends --format json`), with `env` set.
@@ -34,10 +36,24 @@ fn view(id: &str, env: Option<(&str, &str)>) -> Result<Option<String>, String> {
 }
 
 #[cfg(target_arch = "x86_64")]
-fn names(capabilities: &str) -> Vec<&'static str> {
-    library_view(capabilities, None)
+fn names(id: &str, capabilities: &str) -> Vec<&'static str> {
+    capability_view(id, capabilities, None)
         .map(|(features, _)| features.into_iter().map(|f| f.name).collect())
         .unwrap_or_default()
+}
+
+/// The variable and value of `id`'s registry mask that switches the AES family off.
+#[cfg(target_arch = "x86_64")]
+fn aes_mask(id: &str) -> (&'static str, String) {
+    let ctx = MaskContext {
+        capabilities: None,
+        cpu: &[],
+        vendor: None,
+        arch: std::env::consts::ARCH,
+    };
+    let mask = find(id).and_then(|e| e.mask).expect("a maskable library");
+    let m = mask(&ctx, &[Family::Aes]).expect("an AES mask on x86_64");
+    (m.var, m.value)
 }
 
 /// `kept`: a feature of another family, which must stay as it was.
@@ -48,19 +64,19 @@ fn aes_off_takes_effect(id: &str, var: &str, value: &str, kept: &str) {
         Ok(None) => panic!("{id} reports no CPU view"),
         Err(why) => return cryptobench_testkit::backend_unavailable(id, why),
     };
-    if !names(&plain).contains(&"aes") {
+    if !names(id, &plain).contains(&"aes") {
         return cryptobench_testkit::platform_lacks("AES instructions", format!("{id} does not use them here: {plain}"));
     }
     let masked = view(id, Some((var, value))).unwrap_or_else(|why| panic!("{id} with {var}={value}: {why}"));
     let masked = masked.unwrap_or_else(|| panic!("{id} reports no CPU view with {var}={value}"));
     assert!(
-        !names(&masked).contains(&"aes"),
+        !names(id, &masked).contains(&"aes"),
         "{id} with {var}={value} still reports AES: {masked}"
     );
     // Only the family goes.
     assert_eq!(
-        names(&plain).contains(&kept),
-        names(&masked).contains(&kept),
+        names(id, &plain).contains(&kept),
+        names(id, &masked).contains(&kept),
         "{id}: {plain} / {masked}"
     );
 }
@@ -68,7 +84,7 @@ fn aes_off_takes_effect(id: &str, var: &str, value: &str, kept: &str) {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn gnutls_cpuid_override_takes_effect() {
-    let (var, value) = gnutls::mask(&[Family::Aes]);
+    let (var, value) = aes_mask("gnutls");
     // GnuTLS registers its PCLMUL GCM only beside AES-NI (x86-common.c), so
     // the AES mask hides that line too; SHA-NI is the family that stays.
     aes_off_takes_effect("gnutls", var, &value, "sha_ni");
@@ -77,7 +93,7 @@ fn gnutls_cpuid_override_takes_effect() {
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn botan_clear_cpuid_takes_effect() {
-    let (var, value) = botan::mask(&[Family::Aes], std::env::consts::ARCH);
+    let (var, value) = aes_mask("botan");
     aes_off_takes_effect("botan", var, &value, "pclmulqdq");
 }
 

@@ -38,7 +38,7 @@ fn backends_lists_every_backend_with_a_status() {
 }
 
 fn cryptobench_ids() -> Vec<&'static str> {
-    cryptobench_backends::BACKEND_IDS.to_vec()
+    cryptobench_backends::libraries::ids().collect()
 }
 
 #[test]

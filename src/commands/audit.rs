@@ -6,20 +6,21 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use cryptobench_backends::libraries::capability_view;
 use cryptobench_core::audit::{AuditInfo, AuditedLibrary, MaskedConfiguration};
 use cryptobench_core::catalog::Family;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::verdict::pk as pk_verdict;
 use cryptobench_core::verdict::{verdicts, WorkerCpu};
 use cryptobench_core::Operation;
-use cryptobench_cpu::features::{self, library_view, mismatches, to_records, Feature, Mismatch};
+use cryptobench_cpu::features::{self, mismatches, to_records, Feature, Mismatch};
 use cryptobench_report::audit_text;
 use serde::Serialize;
 
 use crate::cli::{AuditArgs, FormatArg};
 use crate::commands::run::{print_and_save, unit};
 use crate::exit::{usage, INCOMPLETE};
-use crate::orchestrate::audit_masks::{variants, MASKABLE};
+use crate::orchestrate::audit_masks::{maskable, variants};
 use crate::orchestrate::execute::{complete, execute};
 use crate::orchestrate::plan::{self, Plan};
 use crate::orchestrate::worker_client::{Probe, Probes};
@@ -68,11 +69,12 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         return Err(usage("`audit` prints table, json or markdown; --format csv is for `run`"));
     }
     let bases = plan::configurations(&args.backends, &args.placement)?;
-    if let Some(other) = bases.iter().find(|b| !MASKABLE.contains(&b.backend.as_str())) {
+    let maskable = maskable();
+    if let Some(other) = bases.iter().find(|b| !maskable.contains(&b.backend.as_str())) {
         return Err(usage(format!(
             "backend '{}' cannot be masked; the audit supports: {}",
             other.backend,
-            MASKABLE.join(", ")
+            maskable.join(", ")
         )));
     }
     let vendor = cryptobench_cpu::cpu_vendor();
@@ -127,7 +129,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         .map_err(|e| usage(format!("{}: {e}", base.display())))?;
         let found = capabilities
             .as_deref()
-            .and_then(|c| library_view(c, Some(&version)))
+            .and_then(|c| capability_view(&base.backend, c, Some(&version)))
             .map(|(features, understood)| mismatches(&cpu, &features, &base.backend, understood))
             .unwrap_or_default();
         let (specs, masked): (Vec<_>, Vec<_>) = variants.into_iter().unzip();

@@ -4,6 +4,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use cryptobench_backends::libraries::capability_view;
+use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_cpu::core_class;
 use cryptobench_cpu::features::{self, mismatches, to_records, Feature};
 use cryptobench_report::cpu_text::{self, ClassRow, CpuReport, LibraryView, SeenBy};
@@ -54,7 +56,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
                         worker: true,
                     };
                 }
-                library_view(spec.display(), Some(backend.version), backend.cpu_capabilities, &worker_cpu)
+                library_view(&spec, Some(backend.version), backend.cpu_capabilities, &worker_cpu)
             }
             Probe::Unavailable(reason) => LibraryView {
                 configuration: spec.display(),
@@ -94,8 +96,12 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn library_view(configuration: String, version: Option<String>, capabilities: Option<String>, cpu: &[Feature]) -> LibraryView {
-    let Some((lib_features, understood)) = capabilities.as_deref().and_then(|c| features::library_view(c, version.as_deref())) else {
+fn library_view(spec: &ConfigurationSpec, version: Option<String>, capabilities: Option<String>, cpu: &[Feature]) -> LibraryView {
+    let configuration = spec.display();
+    let Some((lib_features, understood)) = capabilities
+        .as_deref()
+        .and_then(|c| capability_view(&spec.backend, c, version.as_deref()))
+    else {
         let note = match &capabilities {
             None => "the library does not report its view of the CPU (OpenSSL 1.1.1, Nettle: no API for it)".to_string(),
             Some(text) => format!("reports '{text}' (not a capability vector cryptobench decodes)"),

@@ -8,7 +8,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cryptobench_backends::{cavp, vectors};
+use cryptobench_backends::checks::{cavp, vectors};
+use cryptobench_backends::pk::vectors as pk_vectors;
 use cryptobench_core::checks::{algorithms_of, tally, Availability, BackendChecks, VectorCase, VerifyJob};
 use cryptobench_core::protocol::WorkerMessage;
 use cryptobench_report::verify_text;
@@ -78,9 +79,8 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     for path in &args.vectors {
         let text = std::fs::read_to_string(path).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
         let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        if cryptobench_backends::pk_vectors::is_pk_file(&text) {
-            let parsed =
-                cryptobench_backends::pk_vectors::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
+        if pk_vectors::is_pk_file(&text) {
+            let parsed = pk_vectors::parse(&text, &label).map_err(|e| usage(format!("--vectors {}: {e}", path.display())))?;
             pk_cases.extend(
                 parsed
                     .into_iter()

@@ -1,19 +1,20 @@
 //! Which configurations an audit measures: the library as it is, then one
 //! configuration per feature family switched off, then all of them off,
-//! each through the library's own mechanism (OpenSSL's capability vector,
-//! libgcrypt's disabled hardware features, Nettle's fat override, GnuTLS's
-//! GNUTLS_CPUID_OVERRIDE, Botan's BOTAN_CLEAR_CPUID, and the
-//! OPENSSL_ia32cap that AWS-LC (aws-lc-rs) and BoringSSL honour as OpenSSL does).
+//! each through the library's own mechanism — the mask hook of its registry
+//! entry (crates/backends/src/registry.rs; e.g. OpenSSL's capability
+//! vector, libgcrypt's disabled hardware features, Nettle's fat override).
 
+use cryptobench_backends::libraries;
+use cryptobench_backends::registry::{Mask, MaskContext, MaskFn};
+use cryptobench_core::audit::MaskedConfiguration;
 use cryptobench_core::catalog::Family;
 use cryptobench_core::result::ConfigurationSpec;
-use cryptobench_cpu::features::openssl::{self, Vector};
-use cryptobench_cpu::features::{botan, gcrypt, gnutls, nettle, Feature};
+use cryptobench_cpu::features::Feature;
 
-use cryptobench_core::audit::MaskedConfiguration;
-
-/// Backends the audit can mask.
-pub const MASKABLE: &[&str] = &["openssl", "gcrypt", "nettle", "gnutls", "botan", "aws-lc-rs", "boring"];
+/// The backends the audit can mask: those whose registry entry has a mask hook.
+pub fn maskable() -> Vec<&'static str> {
+    libraries::LIBRARIES.iter().filter(|e| e.mask.is_some()).map(|e| e.id).collect()
+}
 
 /// The sets of families switched off, in the audit's order; `extra`
 /// families (the big-number one, when public key is audited) come last, one
@@ -26,9 +27,6 @@ fn family_sets(extra: &[Family]) -> Vec<Vec<Family>> {
     sets
 }
 
-/// The environment variable and value that switch some families off, and the CPU features that makes unusable.
-type MaskFn = Box<dyn Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>)>;
-
 /// The masked variants of one configuration of any maskable backend, whose
 /// worker runs on the architecture `arch` and sees the features `cpu`.
 pub fn variants(
@@ -40,61 +38,45 @@ pub fn variants(
     arch: &str,
     extra: &[Family],
 ) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
-    let mask_of: MaskFn = match base.backend.as_str() {
-        // AWS-LC and BoringSSL read OPENSSL_ia32cap as OpenSSL 1.1.1/3.0 do (two
-        // fields, "~" clears bits: crypto/fipsmodule/cpucap/cpu_intel.c of
-        // AWS-LC, crypto/cpu_intel.c of BoringSSL) and report their vector alike.
-        "openssl" | "aws-lc-rs" | "boring" => return openssl_variants(base, capabilities, first_index, arch, extra),
-        "gnutls" if arch == "x86_64" || arch == "x86" => Box::new(|families| (gnutls::mask(families), gnutls::cleared(families))),
-        "gnutls" => return Err(format!("GNUTLS_CPUID_OVERRIDE masks are built for x86 only, not {arch}")),
-        "botan" => {
-            let arch = arch.to_string();
-            Box::new(move |families| (botan::mask(families, &arch), botan::cleared(families, &arch)))
-        }
-        "gcrypt" => Box::new(|families| (gcrypt::mask(families), gcrypt::cleared(families))),
-        "nettle" => {
-            let cpu = cpu.to_vec();
-            let vendor = vendor.map(str::to_string);
-            let arch = arch.to_string();
-            Box::new(move |families| {
-                (
-                    nettle::mask(&cpu, vendor.as_deref(), families, &arch),
-                    nettle::cleared(families, &arch),
-                )
-            })
-        }
-        other => {
-            return Err(format!(
-                "backend '{other}' cannot be masked; the audit supports: {}",
-                MASKABLE.join(", ")
-            ))
-        }
+    let mask: MaskFn = libraries::find(&base.backend).and_then(|e| e.mask).ok_or_else(|| {
+        format!(
+            "backend '{}' cannot be masked; the audit supports: {}",
+            base.backend,
+            maskable().join(", ")
+        )
+    })?;
+    let ctx = MaskContext {
+        capabilities,
+        cpu,
+        vendor,
+        arch,
     };
-    Ok(with_masks(base, first_index, extra, |families| mask_of(families)))
-}
-
-/// The configurations of the family sets a library can switch off: a single
-/// family whose mask would switch nothing off (Nettle has no SIMD switch) is
-/// not measured; its verdict says so.
-fn with_masks(
-    base: &ConfigurationSpec,
-    first_index: usize,
-    extra: &[Family],
-    mask_of: impl Fn(&[Family]) -> ((&'static str, String), Vec<&'static str>),
-) -> Vec<(ConfigurationSpec, MaskedConfiguration)> {
-    family_sets(extra)
+    // Every mask is built before anything is measured: one that cannot be built refuses the audit.
+    let masks: Vec<(Vec<Family>, Option<Mask>)> = family_sets(extra)
         .into_iter()
-        .filter(|families| families.is_empty() || !mask_of(families).1.is_empty())
+        .map(|families| match families.is_empty() {
+            true => Ok((families, None)),
+            false => mask(&ctx, &families).map(|m| (families, Some(m))),
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(masks
+        .into_iter()
+        // A single family whose mask would switch nothing off (Nettle has no
+        // SIMD switch) is not measured; its verdict says so.
+        .filter(|(_, m)| m.as_ref().is_none_or(|m| !m.cleared.is_empty()))
         .enumerate()
-        .map(|(i, families_off)| {
+        .map(|(i, (families_off, mask))| {
             let mut spec = base.clone();
-            let mut cleared = Vec::new();
-            let mask = (!families_off.is_empty()).then(|| {
-                let ((var, value), off) = mask_of(&families_off);
-                spec.env.insert(var.to_string(), value.clone());
-                cleared = off.into_iter().map(str::to_string).collect();
-                (var.to_string(), value)
-            });
+            let (mask, cleared) = match mask {
+                Some(m) => {
+                    spec.env.insert(m.var.to_string(), m.value.clone());
+                    (
+                        Some((m.var.to_string(), m.value)),
+                        m.cleared.into_iter().map(str::to_string).collect(),
+                    )
+                }
+                None => (None, Vec::new()),
+            };
             (
                 spec,
                 MaskedConfiguration {
@@ -105,33 +87,7 @@ fn with_masks(
                 },
             )
         })
-        .collect()
-}
-
-/// The masked variants of one OpenSSL configuration whose detected
-/// capability vector is `capabilities`, on a worker of architecture `arch`.
-/// Without a vector (OpenSSL 1.1.1 exposes none) x86 masks assume the
-/// two-word format of 1.1.1 and 3.0.
-pub fn openssl_variants(
-    base: &ConfigurationSpec,
-    capabilities: Option<&str>,
-    first_index: usize,
-    arch: &str,
-    extra: &[Family],
-) -> Result<Vec<(ConfigurationSpec, MaskedConfiguration)>, String> {
-    let vector = match capabilities.and_then(openssl::parse) {
-        Some(v) => v,
-        None if arch == "x86_64" || arch == "x86" => Vector::X86(vec![0, 0]),
-        None => {
-            return Err(format!(
-                "the library does not report its capability vector, and on {arch} OpenSSL's variable replaces the whole \
-                 vector: cannot build masks"
-            ))
-        }
-    };
-    Ok(with_masks(base, first_index, extra, |families| {
-        (openssl::mask(&vector, families), openssl::cleared(&vector, families))
-    }))
+        .collect())
 }
 
 #[cfg(test)]
@@ -146,7 +102,16 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"), 1, "x86_64", &[]).unwrap();
+        let v = variants(
+            &base,
+            Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"),
+            &[],
+            None,
+            1,
+            "x86_64",
+            &[],
+        )
+        .unwrap();
         assert_eq!(v.len(), 6, "all on, aes, clmul, sha, simd off, all off");
         assert!(v[0].0.env.is_empty() && v[0].1.mask.is_none());
         assert_eq!(v[1].1.families_off, vec![Family::Aes]);
@@ -255,7 +220,7 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), 1, "x86_64", &[]).unwrap();
+        let v = variants(&base, Some("OPENSSL_ia32cap=0x1:0x2:0x3:0x4:0x5"), &[], None, 1, "x86_64", &[]).unwrap();
         assert_eq!(v[1].0.env["OPENSSL_ia32cap"].split(':').count(), 5);
     }
 
@@ -267,9 +232,11 @@ mod tests {
             env: Default::default(),
             worker: None,
         };
-        let v = openssl_variants(
+        let v = variants(
             &base,
             Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab"),
+            &[],
+            None,
             1,
             "x86_64",
             &[Family::Bignum],

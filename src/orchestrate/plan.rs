@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use cryptobench_backends::BACKEND_IDS;
+use cryptobench_backends::libraries;
 use cryptobench_core::catalog::{self, valid_names};
 use cryptobench_core::cell::operations_for;
 use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
@@ -53,10 +53,10 @@ pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
         Some((id, path)) => (id.trim(), Some(path.trim())),
         None => (text.trim(), None),
     };
-    if !BACKEND_IDS.contains(&id) {
+    if libraries::find(id).is_none() {
         return Err(usage(format!(
             "unknown backend '{id}' in --backend {text}; valid backends: {}",
-            BACKEND_IDS.join(", ")
+            libraries::ids().collect::<Vec<_>>().join(", ")
         )));
     }
     let library = match path {
@@ -91,8 +91,7 @@ pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
 
 /// Every backend with its system library: what `--backend all` stands for.
 pub fn all_backends() -> Vec<ConfigurationSpec> {
-    BACKEND_IDS
-        .iter()
+    libraries::ids()
         .map(|id| ConfigurationSpec {
             backend: id.to_string(),
             library: None,
@@ -115,7 +114,7 @@ pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<
     let mut groups: Vec<Vec<ConfigurationSpec>> = Vec::new();
     if args.is_empty() {
         groups.push(vec![ConfigurationSpec {
-            backend: "openssl".into(),
+            backend: libraries::DEFAULT.into(),
             library: None,
             env: Default::default(),
             worker: None,
@@ -156,7 +155,7 @@ pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<
                 }
                 return Err(usage(format!(
                     "--backend {} is given twice",
-                    a.map(String::as_str).unwrap_or("openssl")
+                    a.map(String::as_str).unwrap_or(libraries::DEFAULT)
                 )));
             }
             specs.push(spec);

@@ -9,8 +9,8 @@ use std::io::BufRead;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use cryptobench_backends::verify::verify_algorithm;
-use cryptobench_backends::{agreement, vectors};
+use cryptobench_backends::checks::verify::verify_algorithm;
+use cryptobench_backends::checks::{agreement, vectors};
 use cryptobench_backends::{open, Backend, Support};
 use cryptobench_core::catalog;
 use cryptobench_core::checks::VerifyJob;
@@ -151,7 +151,7 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
     if !job.pk_vectors.is_empty() {
         activity(out, format!("running {} public-key test vectors", job.pk_vectors.len()))?;
     }
-    for report in cryptobench_backends::pk_vectors::run(backend, &job.pk_vectors) {
+    for report in cryptobench_backends::pk::vectors::run(backend, &job.pk_vectors) {
         write_line(out, &WorkerMessage::Checked(report))?;
     }
     Ok(())

@@ -3,7 +3,8 @@
 //! first cell, measuring cells, and `verify`'s checks.
 
 use anyhow::Result;
-use cryptobench_backends::pk_verify::{pk_of, verify_pk_algorithm};
+use cryptobench_backends::pk::agreement as pk_agreement;
+use cryptobench_backends::pk::verify::{pk_of, verify_pk_algorithm};
 use cryptobench_backends::Backend;
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::pk::{self, PkAlgorithmSpec, PK_CATALOG};
@@ -80,10 +81,7 @@ pub fn verify(backend: &dyn Backend, id: &str, job: &VerifyJob, out: &mut impl s
     )?;
     if supported {
         activity(out, format!("cross-checking {id}"))?;
-        write_line(
-            out,
-            &WorkerMessage::Checked(cryptobench_backends::pk_agreement::agreement(backend, alg, job.seed)),
-        )?;
+        write_line(out, &WorkerMessage::Checked(pk_agreement::agreement(backend, alg, job.seed)))?;
     }
     Ok(true)
 }

@@ -125,5 +125,3 @@ pub trait Backend {
     /// The library's public-key operations (crates/backends/src/pk/), where it has any.
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend>;
 }
-
-

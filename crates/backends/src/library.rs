@@ -15,11 +15,11 @@ use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec};
 
 use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, Backend, CellInputs, Sealed};
-use crate::support::Support;
 use crate::error::BackendError;
 use crate::pk::PkBackend;
 use crate::primitive::Primitive;
 use crate::sessions::{digest_once, open_once, seal_once, unsupported, CipherSession, DigestSession};
+use crate::support::Support;
 use crate::timed::symmetric::{prepare_cipher, prepare_digest};
 
 /// Something done with a library's cipher sessions. `keyed(encrypt)`

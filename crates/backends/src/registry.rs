@@ -57,6 +57,10 @@ pub type MaskFn = fn(&MaskContext<'_>, &[Family]) -> Result<Mask, String>;
 /// the library's `version` (its own version string).
 pub type ViewFn = fn(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])>;
 
+/// Opens a library in the worker: the path (or runtime executable) of
+/// `--backend ID=PATH`, or None for the default.
+pub type OpenFn = fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>;
+
 /// One library: its id, how to open it, and what else cryptobench knows of it.
 pub struct Entry {
     /// The `--backend` id.
@@ -64,8 +68,8 @@ pub struct Entry {
     /// The library's name as people say it.
     pub name: &'static str,
     pub kind: Kind,
-    /// Opens it in the worker: the path (or runtime executable) of `--backend ID=PATH`, or None for the default.
-    pub open: fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>,
+    /// Opens it in the worker.
+    pub open: OpenFn,
     /// What to install when it is missing (Debian/Ubuntu packages, as .ci/run installs them).
     pub install: Option<&'static str>,
     /// The cargo feature that builds it in, where it is left out by default.

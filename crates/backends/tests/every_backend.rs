@@ -397,7 +397,13 @@ fn available_backends_agree_byte_for_byte() {
             };
             let (a, b) = (&pair[0].1.fingerprints, &pair[1].1.fingerprints);
             assert_eq!(common(a, b), common(b, a), "{} differs: {} vs {}", alg.id, pair[0].0, pair[1].0);
-            assert!(!common(a, b).is_empty(), "{}: {} and {} share no length", alg.id, pair[0].0, pair[1].0);
+            assert!(
+                !common(a, b).is_empty(),
+                "{}: {} and {} share no length",
+                alg.id,
+                pair[0].0,
+                pair[1].0
+            );
             compared += 1;
         }
     }

@@ -8,9 +8,9 @@ use cryptobench_core::checks::{CheckKind, CheckReport};
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 use sha2::{Digest, Sha256};
 
-use crate::error::BackendError;
 use crate::backend::Backend;
 use crate::checks::verify::{inputs_for, pseudo_random_bytes};
+use crate::error::BackendError;
 
 /// SHA-256 of an output, hex: enough to compare megabytes across processes.
 pub fn fingerprint(parts: &[&[u8]]) -> String {

@@ -14,8 +14,8 @@ use cryptobench_core::checks::{CheckKind, CheckReport, Expectation, VectorCase};
 use cryptobench_core::{catalog, AlgorithmClass};
 use serde_json::Value;
 
-use crate::error::BackendError;
 use crate::backend::Backend;
+use crate::error::BackendError;
 use crate::support::Support;
 
 /// The Wycheproof `algorithm` values this reader understands.

@@ -6,11 +6,11 @@ use cryptobench_core::cell::DEFAULT_AAD_LEN;
 use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
-use crate::error::BackendError;
-use crate::checks::known_answers::{known_answers_for, KnownAnswer};
 use crate::backend::{Backend, CellInputs};
-use crate::support::Support;
+use crate::checks::known_answers::{known_answers_for, KnownAnswer};
+use crate::error::BackendError;
 use crate::primitive::Primitive;
+use crate::support::Support;
 
 /// Verifies one algorithm of a backend; `Passed` carries the number of checks made.
 pub fn verify_algorithm(backend: &dyn Backend, alg: &AlgorithmSpec) -> VerificationOutcome {

@@ -25,6 +25,7 @@ pub mod tomcrypt;
 pub mod wolfssl;
 
 use cryptobench_core::result::ConfigurationSpec;
+use cryptobench_cpu::features::Feature;
 
 use crate::backend::Backend;
 use crate::error::OpenError;
@@ -91,6 +92,13 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
 /// Opens the [`REFERENCE`] library (linked in, so it opens everywhere).
 pub fn open_reference() -> Option<Box<dyn Backend>> {
     find(REFERENCE).and_then(|e| (e.open)(None).ok())
+}
+
+/// A library's own view of the CPU, decoded from the capability string
+/// its worker reported, by the view hook of its registry entry: the
+/// features, and those the library's `version` can express at all.
+pub fn capability_view(id: &str, capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])> {
+    find(id).and_then(|e| e.view).and_then(|view| view(capabilities, version))
 }
 
 /// What to install for a backend whose library is missing; None for the

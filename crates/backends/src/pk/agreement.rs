@@ -13,11 +13,11 @@
 use cryptobench_core::checks::{CheckKind, CheckReport};
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 
+use crate::backend::Backend;
 use crate::checks::agreement::fingerprint;
 use crate::error::BackendError;
 use crate::pk::keys::{keys_for, seeded_bytes};
 use crate::pk::verify::pk_of;
-use crate::backend::Backend;
 
 /// Messages per signing algorithm.
 const MESSAGES: u64 = 4;

@@ -22,9 +22,9 @@ use cryptobench_core::{CellSpec, Operation};
 
 use self::keys::PkKeys;
 pub use self::session::{fill, KeptInput, PkSession};
-use crate::support::Support;
 use crate::error::BackendError;
 use crate::primitive::Primitive;
+use crate::support::Support;
 
 fn not_offered<T>(what: &str) -> Result<T, BackendError> {
     Err(BackendError::Unsupported(what.to_string()))

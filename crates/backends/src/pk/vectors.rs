@@ -11,10 +11,10 @@ use cryptobench_core::pk::{self, PkAlgorithmSpec, PkKind};
 use serde_json::Value;
 use sha2::Digest;
 
+use crate::backend::Backend;
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
 use crate::pk::verify::{ec_keys_from_scalar, pk_of};
-use crate::backend::Backend;
 
 /// The Wycheproof `algorithm` values this reader understands.
 pub const PK_FILE_ALGORITHMS: &[&str] = &[

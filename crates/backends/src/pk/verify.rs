@@ -22,13 +22,13 @@ use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{CellSpec, Operation};
 use sha2::{Digest, Sha256};
 
+use crate::backend::Backend;
 use crate::error::BackendError;
 use crate::pk::keys::{keys_for, seeded_bytes, PkKeys, RUN_SEED};
 use crate::pk::known_answers::{pk_known_answers_for, PkKnownAnswer};
 use crate::pk::PkBackend;
-use crate::backend::Backend;
-use crate::support::Support;
 use crate::primitive::Primitive;
+use crate::support::Support;
 
 /// The backend's public-key side, or why it has none for `alg`.
 pub fn pk_of<'a>(backend: &'a dyn Backend, alg: &PkAlgorithmSpec) -> Result<&'a dyn PkBackend, String> {

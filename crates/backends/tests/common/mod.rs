@@ -104,7 +104,12 @@ pub fn each_library(test: impl Fn(&'static Entry, &dyn Backend)) {
             failed.push(format!("{}: {}", entry.id, message(&panic)));
         }
     }
-    assert!(failed.is_empty(), "{} of the libraries failed:\n{}", failed.len(), failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{} of the libraries failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
     eprintln!("{tested} libraries tested");
 }
 

@@ -31,9 +31,9 @@
 //! one query word pair per CPACF instruction; it is shown, not masked (a
 //! mask would have to name function codes per instruction, which is not built).
 
+use cryptobench_core::catalog::Family;
 use cryptobench_cpu::features::x86::{decode, CpuidWords};
 use cryptobench_cpu::features::Feature;
-use cryptobench_core::catalog::Family;
 
 use crate::registry::{Mask, MaskContext};
 

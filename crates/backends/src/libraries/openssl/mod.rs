@@ -304,7 +304,12 @@ impl CryptoLibrary for OpensslBackend {
 
     fn digest<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, task: T) -> Result<T::Done, BackendError> {
         let md = self.find_md(alg)?;
-        task.with(EvpDigestSession::new(&self.api, md, alg.xof.then_some(alg.digest_len), alg.digest_len)?)
+        task.with(EvpDigestSession::new(
+            &self.api,
+            md,
+            alg.xof.then_some(alg.digest_len),
+            alg.digest_len,
+        )?)
     }
 
     fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {

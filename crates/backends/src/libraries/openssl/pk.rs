@@ -60,7 +60,10 @@ impl PkLibrary for OpensslBackend {
         }
         if op == Operation::Derive {
             let (ctx, ours, theirs) = lib.derive_ctx(alg, keys)?;
-            return Ok(Box::new(Secret { ctx, _keys: (ours, theirs) }));
+            return Ok(Box::new(Secret {
+                ctx,
+                _keys: (ours, theirs),
+            }));
         }
         let key = match lib.load(alg, keys) {
             Ok(k) => k,

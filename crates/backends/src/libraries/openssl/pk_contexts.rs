@@ -447,4 +447,3 @@ pub(super) fn unsupported(lib: Lib<'_>, alg: &PkAlgorithmSpec) -> BackendError {
         format!("{} (not provided by the loaded libcrypto, 0x{v:x})", alg.id)
     })
 }
-

@@ -155,10 +155,7 @@ impl PkSession for Secret<'_> {
         fill(secret, 256, |out| {
             let mut len = 256;
             // SAFETY: out holds any curve's secret.
-            lib.check(
-                unsafe { (lib.pk.EVP_PKEY_derive)(self.ctx.ptr, out, &mut len) },
-                "EVP_PKEY_derive",
-            )?;
+            lib.check(unsafe { (lib.pk.EVP_PKEY_derive)(self.ctx.ptr, out, &mut len) }, "EVP_PKEY_derive")?;
             Ok(len)
         })
     }
