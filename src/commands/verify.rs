@@ -8,8 +8,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use cryptobench_backends::checks::pk_vectors;
 use cryptobench_backends::checks::{cavp, vectors};
-use cryptobench_backends::pk::vectors as pk_vectors;
 use cryptobench_core::checks::{algorithms_of, tally, Availability, BackendChecks, VectorCase, VerifyJob};
 use cryptobench_core::protocol::WorkerMessage;
 use cryptobench_report::verify_text;

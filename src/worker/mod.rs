@@ -151,7 +151,7 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
     if !job.pk_vectors.is_empty() {
         activity(out, format!("running {} public-key test vectors", job.pk_vectors.len()))?;
     }
-    for report in cryptobench_backends::pk::vectors::run(backend, &job.pk_vectors) {
+    for report in cryptobench_backends::checks::pk_vectors::run(backend, &job.pk_vectors) {
         write_line(out, &WorkerMessage::Checked(report))?;
     }
     Ok(())

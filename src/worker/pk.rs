@@ -3,8 +3,8 @@
 //! first cell, measuring cells, and `verify`'s checks.
 
 use anyhow::Result;
-use cryptobench_backends::pk::agreement as pk_agreement;
-use cryptobench_backends::pk::verify::{pk_of, verify_pk_algorithm};
+use cryptobench_backends::checks::pk_agreement;
+use cryptobench_backends::checks::pk_verify::{pk_of, verify_pk_algorithm};
 use cryptobench_backends::Backend;
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::pk::{self, PkAlgorithmSpec, PK_CATALOG};

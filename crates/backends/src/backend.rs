@@ -2,8 +2,9 @@
 //! inputs of a cell and the checks of lengths and modes every library
 //! shares.
 
+use cryptobench_core::cell::DEFAULT_AAD_LEN;
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmSpec, CellSpec};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec};
 
 use crate::error::BackendError;
 use crate::primitive::Primitive;
@@ -124,4 +125,30 @@ pub trait Backend {
     fn extra_work(&self, alg: &AlgorithmSpec) -> Option<String>;
     /// The library's public-key operations (crates/backends/src/pk/), where it has any.
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend>;
+}
+
+/// Deterministic filler so failures reproduce (xorshift64*, Vigna 2016).
+pub fn pseudo_random_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed | 1;
+    (0..len)
+        .map(|_| {
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
+        })
+        .collect()
+}
+
+/// Inputs of the right lengths for an algorithm, derived from a seed.
+pub fn inputs_for(alg: &AlgorithmSpec, seed: u64) -> CellInputs {
+    CellInputs {
+        key: pseudo_random_bytes(seed, alg.key_len),
+        iv: pseudo_random_bytes(seed ^ 0x5555, alg.iv_len),
+        aad: if alg.class == AlgorithmClass::Aead {
+            pseudo_random_bytes(seed ^ 0xaaaa, DEFAULT_AAD_LEN)
+        } else {
+            Vec::new()
+        },
+    }
 }

@@ -1,7 +1,8 @@
 //! What a library supplies ([`Library`]: its self-description and its
-//! sessions) and the one blanket implementation that turns it into a
-//! [`Backend`]: support, the one-shot calls of verification and `prepare`
-//! are written here once, for every library alike.
+//! sessions) and the blanket implementations that turn it into a
+//! [`Backend`] (and a [`PkLibrary`] into a [`PkBackend`]): support, the
+//! one-shot calls of verification and `prepare` are written here once, for
+//! every library alike.
 //!
 //! A library hands its sessions to a *task* rather than returning them:
 //! `cipher(alg, key, iv, task)` calls `task.with(|encrypt| session)`. The
@@ -11,12 +12,14 @@
 //! The tasks are private to this file: checking support, sealing or
 //! opening once, naming extra work, preparing a timed cell.
 
+use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Operation};
 
 use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, Backend, CellInputs, Sealed};
 use crate::error::BackendError;
-use crate::pk::PkBackend;
+use crate::pk::keys::PkKeys;
+use crate::pk::{PkBackend, PkLibrary};
 use crate::primitive::Primitive;
 use crate::sessions::{digest_once, open_once, seal_once, unsupported, CipherSession, DigestSession};
 use crate::support::Support;
@@ -137,7 +140,7 @@ pub trait Library {
 
 /// Key and IV of the catalog's lengths for support checks, where no cell gives them.
 fn probe_inputs(alg: &AlgorithmSpec) -> CellInputs {
-    crate::checks::verify::inputs_for(alg, 1)
+    crate::backend::inputs_for(alg, 1)
 }
 
 /// Support: a session can be made.
@@ -372,5 +375,86 @@ impl<L: Library> Backend for L {
 
     fn pk(&self) -> Option<&dyn PkBackend> {
         Library::pk(self)
+    }
+}
+
+/// Names what an operation lacks, as the cell's `n/a` reads it.
+fn in_alg<T>(alg: &PkAlgorithmSpec, r: Result<T, BackendError>) -> Result<T, BackendError> {
+    r.map_err(|e| match e {
+        BackendError::Unsupported(what) if !what.starts_with(alg.id) => BackendError::Unsupported(format!("{} {what}", alg.id)),
+        other => other,
+    })
+}
+
+impl<P: PkLibrary> PkBackend for P {
+    fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
+        PkLibrary::pk_support(self, alg)
+    }
+
+    fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+        PkLibrary::public_key(self, alg, keys)
+    }
+
+    fn sign(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut signature = Vec::new();
+        in_alg(alg, self.pk_session(alg, keys, Operation::Sign)?.sign(message, &mut signature))?;
+        Ok(signature)
+    }
+
+    fn verify(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
+        in_alg(alg, self.pk_session(alg, keys, Operation::Verify)?.verify(message, signature))
+    }
+
+    fn encrypt(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut out = Vec::new();
+        in_alg(alg, self.pk_session(alg, keys, Operation::Encrypt)?.encrypt(message, &mut out))?;
+        Ok(out)
+    }
+
+    fn decrypt(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, ciphertext: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut out = Vec::new();
+        in_alg(alg, self.pk_session(alg, keys, Operation::Decrypt)?.decrypt(ciphertext, &mut out))?;
+        Ok(out)
+    }
+
+    fn derive(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
+        let mut out = Vec::new();
+        in_alg(alg, self.pk_session(alg, keys, Operation::Derive)?.derive(&mut out))?;
+        Ok(out)
+    }
+
+    fn encapsulate(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<(Vec<u8>, Vec<u8>), BackendError> {
+        let (mut ct, mut ss) = (Vec::new(), Vec::new());
+        in_alg(alg, self.pk_session(alg, keys, Operation::Encaps)?.encapsulate(&mut ct, &mut ss))?;
+        Ok((ct, ss))
+    }
+
+    fn decapsulate(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, ciphertext: &[u8]) -> Result<Vec<u8>, BackendError> {
+        let mut ss = Vec::new();
+        in_alg(alg, self.pk_session(alg, keys, Operation::Decaps)?.decapsulate(ciphertext, &mut ss))?;
+        Ok(ss)
+    }
+
+    fn prepare_pk(
+        &self,
+        cell: &CellSpec,
+        alg: &PkAlgorithmSpec,
+        keys: &PkKeys,
+        message: &[u8],
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        if let Support::Unsupported(why) = PkLibrary::pk_support(self, alg) {
+            return Err(BackendError::Unsupported(why));
+        }
+        let op = cell.operation;
+        // What a verify, decrypt or decaps call checks: made once by this library.
+        let prepared = match op {
+            Operation::Verify => self.sign(alg, keys, message)?,
+            Operation::Decrypt => self.encrypt(alg, keys, message)?,
+            Operation::Decaps => self.encapsulate(alg, keys)?.0,
+            Operation::Digest | Operation::Mac => return Err(BackendError::Unsupported(format!("{} {}", alg.id, op.short()))),
+            _ => Vec::new(),
+        };
+        let session = self.pk_session(alg, keys, op)?;
+        crate::timed::public_key::prepare(op, session, prepared)
     }
 }

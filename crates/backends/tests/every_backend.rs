@@ -8,7 +8,8 @@
 mod c_heap;
 mod common;
 
-use cryptobench_backends::checks::verify::{check_primitive, inputs_for, pseudo_random_bytes, verify_algorithm};
+use cryptobench_backends::backend::{inputs_for, pseudo_random_bytes};
+use cryptobench_backends::checks::verify::{check_primitive, verify_algorithm};
 use cryptobench_backends::checks::{agreement, vectors};
 use cryptobench_backends::registry::{Entry, Kind};
 use cryptobench_backends::{open, Backend, BackendError, Support};

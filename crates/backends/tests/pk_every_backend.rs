@@ -6,9 +6,9 @@
 
 mod common;
 
+use cryptobench_backends::checks::pk_verify::{check_pk_primitive, pk_of, verify_pk_algorithm};
+use cryptobench_backends::checks::{pk_agreement, pk_vectors};
 use cryptobench_backends::pk::keys::{keys_for, seeded_bytes, RUN_SEED};
-use cryptobench_backends::pk::verify::{check_pk_primitive, pk_of, verify_pk_algorithm};
-use cryptobench_backends::pk::{agreement as pk_agreement, vectors as pk_vectors};
 use cryptobench_backends::registry::Entry;
 use cryptobench_backends::{open, Backend, BackendError};
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind, PK_CATALOG};

@@ -2,8 +2,8 @@
 //! cell (a sample is N operations; figures are operations per second), on
 //! keys generated once from the run's seed outside the timing.
 
+use cryptobench_backends::checks::pk_verify::{check_pk_primitive, pk_of};
 use cryptobench_backends::pk::keys::{keys_for, RUN_SEED};
-use cryptobench_backends::pk::verify::{check_pk_primitive, pk_of};
 use cryptobench_backends::{Backend, BackendError};
 use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::{CellOutcome, TimingSettings};

@@ -9,7 +9,7 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 use sha2::{Digest, Sha256};
 
 use crate::backend::Backend;
-use crate::checks::verify::{inputs_for, pseudo_random_bytes};
+use crate::backend::{inputs_for, pseudo_random_bytes};
 use crate::error::BackendError;
 
 /// SHA-256 of an output, hex: enough to compare megabytes across processes.

@@ -2,11 +2,10 @@
 //! answers, round trips over many lengths, AEAD tamper rejection, and that
 //! the prepared (timed) primitive computes what the verified path computes.
 
-use cryptobench_core::cell::DEFAULT_AAD_LEN;
 use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
-use crate::backend::{Backend, CellInputs};
+use crate::backend::{inputs_for, pseudo_random_bytes, Backend, CellInputs};
 use crate::checks::known_answers::{known_answers_for, KnownAnswer};
 use crate::error::BackendError;
 use crate::primitive::Primitive;
@@ -159,32 +158,6 @@ fn round_trip_lengths(alg: &AlgorithmSpec) -> Vec<usize> {
         .into_iter()
         .filter(|&n| alg.size_problem(n).is_none())
         .collect()
-}
-
-/// Deterministic filler so failures reproduce (xorshift64*, Vigna 2016).
-pub fn pseudo_random_bytes(seed: u64, len: usize) -> Vec<u8> {
-    let mut x = seed | 1;
-    (0..len)
-        .map(|_| {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
-        })
-        .collect()
-}
-
-/// Inputs of the right lengths for an algorithm, derived from a seed.
-pub fn inputs_for(alg: &AlgorithmSpec, seed: u64) -> CellInputs {
-    CellInputs {
-        key: pseudo_random_bytes(seed, alg.key_len),
-        iv: pseudo_random_bytes(seed ^ 0x5555, alg.iv_len),
-        aad: if alg.class == AlgorithmClass::Aead {
-            pseudo_random_bytes(seed ^ 0xaaaa, DEFAULT_AAD_LEN)
-        } else {
-            Vec::new()
-        },
-    }
 }
 
 fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {

@@ -246,3 +246,24 @@ mod tests {
         assert_ne!(k.public, k.peer.as_ref().unwrap().public);
     }
 }
+
+/// Keys for an EC private scalar: the public key and DER from RustCrypto.
+pub fn ec_keys_from_scalar(alg: &PkAlgorithmSpec, scalar: &[u8]) -> Result<PkKeys, String> {
+    macro_rules! build {
+        ($c:ident) => {{
+            let secret = $c::SecretKey::from_slice(scalar).map_err(|e| e.to_string())?;
+            Ok(PkKeys {
+                private_der: secret.to_sec1_der().map_err(|e| e.to_string())?.to_vec(),
+                ec_private: secret.to_bytes().to_vec(),
+                public: secret.public_key().to_sec1_bytes().to_vec(),
+                ..PkKeys::default()
+            })
+        }};
+    }
+    match alg.openssl_name {
+        "P-256" => build!(p256),
+        "P-384" => build!(p384),
+        "P-521" => build!(p521),
+        other => Err(format!("no EC keys for {other}")),
+    }
+}

@@ -245,7 +245,7 @@ impl Library for BotanBackend {
                 if cipher_name(alg).ok()?.1 != Shape::Chained {
                     return None;
                 }
-                let inputs = crate::checks::verify::inputs_for(alg, 1);
+                let inputs = crate::backend::inputs_for(alg, 1);
                 let g = self.keyed(alg, &inputs.key, &inputs.iv, true).ok()?.granularity();
                 (!cell.size.is_multiple_of(g)).then(|| {
                     format!(

@@ -176,7 +176,7 @@ impl Library for CryptoppBackend {
 
     /// What Crypto++ names (`AlgorithmProvider()`) for an object of `alg`.
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
-        let inputs = crate::checks::verify::inputs_for(alg, 1);
+        let inputs = crate::backend::inputs_for(alg, 1);
         match alg.class {
             AlgorithmClass::Digest => self.hash(alg).ok()?.provider(),
             AlgorithmClass::Mac => self.keyed_mac(alg, &inputs.key).ok()?.provider(),

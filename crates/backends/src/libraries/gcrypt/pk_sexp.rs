@@ -86,7 +86,7 @@ pub fn key_texts(alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<(String, String
     match alg.kind {
         PkKind::Ecdsa => {
             let public = if keys.public.is_empty() {
-                crate::pk::verify::ec_keys_from_scalar(alg, &keys.ec_private)
+                crate::pk::keys::ec_keys_from_scalar(alg, &keys.ec_private)
                     .map_err(BackendError::Invalid)?
                     .public
             } else {

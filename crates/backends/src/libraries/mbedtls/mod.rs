@@ -218,7 +218,7 @@ impl Library for MbedtlsBackend {
     fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
         let stream = cell.mode == Mode::Stream;
         if alg.class == AlgorithmClass::Mac {
-            let cmac = matches!(self.mac_kind(alg, &crate::checks::verify::inputs_for(alg, 1).key), Ok(kind) if !kind.streams());
+            let cmac = matches!(self.mac_kind(alg, &crate::backend::inputs_for(alg, 1).key), Ok(kind) if !kind.streams());
             return (stream && cmac).then(|| {
                 format!(
                     "{} in stream mode (Mbed TLS cannot copy a CMAC context, so a stream's tag cannot be read without ending it)",

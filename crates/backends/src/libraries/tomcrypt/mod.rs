@@ -283,7 +283,7 @@ impl Library for TomcryptBackend {
     /// HMAC streams: a running HMAC cannot be copied to read its tag.
     fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {
         let hmac = alg.class == AlgorithmClass::Mac
-            && matches!(self.mac_kind(alg, &crate::checks::verify::inputs_for(alg, 1).key), Ok(kind) if !kind.streams());
+            && matches!(self.mac_kind(alg, &crate::backend::inputs_for(alg, 1).key), Ok(kind) if !kind.streams());
         (hmac && cell.mode == Mode::Stream).then(|| {
             format!(
                 "{} in stream mode (LibTomCrypt's hmac_done frees the key its state points to: a running HMAC cannot be copied to read its tag)",

@@ -23,9 +23,9 @@ use cryptobench_core::{CellSpec, Operation};
 use sha2::{Digest, Sha256};
 
 use crate::backend::Backend;
+use crate::checks::pk_known_answers::{pk_known_answers_for, PkKnownAnswer};
 use crate::error::BackendError;
-use crate::pk::keys::{keys_for, seeded_bytes, PkKeys, RUN_SEED};
-use crate::pk::known_answers::{pk_known_answers_for, PkKnownAnswer};
+use crate::pk::keys::{ec_keys_from_scalar, keys_for, seeded_bytes, PkKeys, RUN_SEED};
 use crate::pk::PkBackend;
 use crate::primitive::Primitive;
 use crate::support::Support;
@@ -98,27 +98,6 @@ fn flip(v: &[u8]) -> Vec<u8> {
 fn point_of_spki(alg: &PkAlgorithmSpec, der: &[u8]) -> Vec<u8> {
     let n = 1 + 2 * alg.bits.div_ceil(8) as usize;
     der[der.len().saturating_sub(n)..].to_vec()
-}
-
-/// Keys for an EC private scalar: the public key and DER from RustCrypto.
-pub fn ec_keys_from_scalar(alg: &PkAlgorithmSpec, scalar: &[u8]) -> Result<PkKeys, String> {
-    macro_rules! build {
-        ($c:ident) => {{
-            let secret = $c::SecretKey::from_slice(scalar).map_err(|e| e.to_string())?;
-            Ok(PkKeys {
-                private_der: secret.to_sec1_der().map_err(|e| e.to_string())?.to_vec(),
-                ec_private: secret.to_bytes().to_vec(),
-                public: secret.public_key().to_sec1_bytes().to_vec(),
-                ..PkKeys::default()
-            })
-        }};
-    }
-    match alg.openssl_name {
-        "P-256" => build!(p256),
-        "P-384" => build!(p384),
-        "P-521" => build!(p521),
-        other => Err(format!("no EC keys for {other}")),
-    }
 }
 
 fn known_answers(pk: &dyn PkBackend, alg: &PkAlgorithmSpec) -> Result<usize, String> {

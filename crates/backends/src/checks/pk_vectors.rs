@@ -12,9 +12,10 @@ use serde_json::Value;
 use sha2::Digest;
 
 use crate::backend::Backend;
+use crate::checks::pk_verify::pk_of;
 use crate::error::BackendError;
+use crate::pk::keys::ec_keys_from_scalar;
 use crate::pk::keys::PkKeys;
-use crate::pk::verify::{ec_keys_from_scalar, pk_of};
 
 /// The Wycheproof `algorithm` values this reader understands.
 pub const PK_FILE_ALGORITHMS: &[&str] = &[

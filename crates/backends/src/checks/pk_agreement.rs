@@ -15,9 +15,9 @@ use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 
 use crate::backend::Backend;
 use crate::checks::agreement::fingerprint;
+use crate::checks::pk_verify::pk_of;
 use crate::error::BackendError;
 use crate::pk::keys::{keys_for, seeded_bytes};
-use crate::pk::verify::pk_of;
 
 /// Messages per signing algorithm.
 const MESSAGES: u64 = 4;
