@@ -43,6 +43,25 @@ fn supports(p: &Probe, id: &str) -> Option<bool> {
     }
 }
 
+/// The named exception of `id`'s `message` cells in this configuration, where it has one.
+fn extra_work<'a>(p: &'a Probe, id: &str) -> Option<&'a str> {
+    match p {
+        Probe::Available { extra_work, .. } => extra_work.get(id).map(String::as_str),
+        Probe::Unavailable(_) => None,
+    }
+}
+
+/// A cell of the support table: `yes*` where the library does extra work
+/// the mode does not name (listed below the table).
+fn support_mark(p: &Probe, id: &str) -> String {
+    match (supports(p, id), extra_work(p, id)) {
+        (Some(true), Some(_)) => "yes*".to_string(),
+        (Some(true), None) => "yes".to_string(),
+        (Some(false), _) => "no".to_string(),
+        (None, _) => "?".to_string(),
+    }
+}
+
 fn print_table(columns: &[(String, Probe)]) {
     let mut table = Table::new();
     let mut header = vec!["algorithm", "class", "key bits", "iv", "tag", "default mode", "default suite"]
@@ -71,11 +90,7 @@ fn print_table(columns: &[(String, Probe)]) {
             alg.default_mode().name().to_string(),
             if DEFAULT_SUITE.contains(&alg.id) { "yes" } else { "" }.to_string(),
         ];
-        row.extend(columns.iter().map(|(_, p)| match supports(p, alg.id) {
-            Some(true) => "yes".to_string(),
-            Some(false) => "no".to_string(),
-            None => "?".to_string(),
-        }));
+        row.extend(columns.iter().map(|(_, p)| support_mark(p, alg.id)));
         table.add_row(row);
     }
     // Public key (crates/core/src/pk.rs): bits of the key or parameter set, the operations openssl speed shows.
@@ -103,6 +118,19 @@ fn print_table(columns: &[(String, Probe)]) {
         table.add_row(row);
     }
     println!("{table}");
+    let notes: Vec<String> = columns
+        .iter()
+        .flat_map(|(name, p)| match p {
+            Probe::Available { extra_work, .. } => extra_work.iter().map(|(id, w)| format!("* {name} {id} message: {w}")).collect(),
+            Probe::Unavailable(_) => Vec::new(),
+        })
+        .collect();
+    if !notes.is_empty() {
+        println!(
+            "\nNamed exceptions to equal work (docs/METHOD.md, \"Equal work\"):\n{}",
+            notes.join("\n")
+        );
+    }
 }
 
 fn print_json(columns: &[(String, Probe)]) {
@@ -122,7 +150,9 @@ fn print_json(columns: &[(String, Probe)]) {
     let configs: Vec<_> = columns
         .iter()
         .map(|(name, p)| match p {
-            Probe::Available { backend, .. } => json!({"configuration": name, "available": true, "backend": backend}),
+            Probe::Available { backend, extra_work, .. } => {
+                json!({"configuration": name, "available": true, "backend": backend, "extra_work": extra_work})
+            }
             Probe::Unavailable(reason) => json!({"configuration": name, "available": false, "reason": reason}),
         })
         .collect();

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 
 use cryptobench_core::aggregate;
 use cryptobench_core::cores::{Aggregate, WorkerMeasurement};
-use cryptobench_core::result::{CellOutcome, CellResult, Measurement, TimingSettings};
+use cryptobench_core::result::{CellOutcome, CellResult, Exceptions, Measurement, TimingSettings};
 use cryptobench_core::stats::summarize;
 
 /// Cells received from each worker, waiting for the others.
@@ -62,11 +62,11 @@ pub fn aggregate_cell(cells: Vec<CellResult>, cpus: &[usize], timing: &TimingSet
         };
     }
     let mut workers = Vec::new();
-    let mut implementation = None;
+    let mut said: Option<Said> = None;
     for (c, &cpu) in cells.iter().zip(cpus) {
         match &c.outcome {
             CellOutcome::Measured(m) => {
-                implementation = implementation.or(m.implementation.clone());
+                said = said.or_else(|| Some((m.implementation.clone(), m.exceptions.clone())));
                 workers.push(WorkerMeasurement {
                     cpu,
                     summary: m.summary,
@@ -84,7 +84,7 @@ pub fn aggregate_cell(cells: Vec<CellResult>, cpus: &[usize], timing: &TimingSet
             }
         }
     }
-    let outcome = match measurement(workers, spec.size, implementation, timing) {
+    let outcome = match measurement(workers, spec.size, said.unwrap_or_default(), timing) {
         Some(m) => CellOutcome::Measured(m),
         None => CellOutcome::Failed {
             reason: "a worker returned no samples".into(),
@@ -93,13 +93,13 @@ pub fn aggregate_cell(cells: Vec<CellResult>, cpus: &[usize], timing: &TimingSet
     CellResult { spec, outcome }
 }
 
+/// What the library said of a cell besides its figures: the code path and
+/// the named exceptions (the same in every worker).
+pub type Said = (Option<String>, Exceptions);
+
 /// The aggregate measurement of these workers' measurements of one cell.
-pub fn measurement(
-    workers: Vec<WorkerMeasurement>,
-    size: usize,
-    implementation: Option<String>,
-    timing: &TimingSettings,
-) -> Option<Measurement> {
+pub fn measurement(workers: Vec<WorkerMeasurement>, size: usize, said: Said, timing: &TimingSettings) -> Option<Measurement> {
+    let (implementation, exceptions) = said;
     let summary = aggregate::summarize(&workers, size)?;
     let fold = |hex: &str| u64::from_str_radix(hex, 16).unwrap_or(0);
     let checksum = workers.iter().fold(0u64, |acc, w| acc.rotate_left(7) ^ fold(&w.checksum));
@@ -109,6 +109,7 @@ pub fn measurement(
         samples: Vec::new(),
         checksum: format!("{checksum:016x}"),
         implementation,
+        exceptions,
         cycles_per_byte: None,
         aggregate: Some(Aggregate {
             workers,
@@ -119,7 +120,7 @@ pub fn measurement(
 
 /// Pools two rounds of the same aggregated cell: each worker's samples
 /// with its own (the same CPU in every round), then aggregated again.
-pub fn pool(a: &Aggregate, b: &Aggregate, size: usize, implementation: Option<String>, timing: &TimingSettings) -> Option<Measurement> {
+pub fn pool(a: &Aggregate, b: &Aggregate, size: usize, said: Said, timing: &TimingSettings) -> Option<Measurement> {
     if a.workers.len() != b.workers.len() {
         return None;
     }
@@ -141,7 +142,7 @@ pub fn pool(a: &Aggregate, b: &Aggregate, size: usize, implementation: Option<St
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    measurement(workers, size, implementation, timing)
+    measurement(workers, size, said, timing)
 }
 
 #[cfg(test)]
@@ -189,6 +190,7 @@ mod tests {
             warnings: vec![],
             checksum: "00000000000000ff".into(),
             implementation: None,
+            exceptions: Default::default(),
             cycles_per_byte: None,
             aggregate: None,
         })
@@ -206,7 +208,7 @@ mod tests {
         assert!((m.summary.median - (1.024e9 + 0.512e9)).abs() < 1.0, "{}", m.summary.median);
         assert!(m.samples.is_empty());
         assert_eq!(m.throughputs(1024).len(), 8);
-        let pooled = pool(a, a, 1024, None, &timing()).unwrap();
+        let pooled = pool(a, a, 1024, Default::default(), &timing()).unwrap();
         assert_eq!(pooled.aggregate.unwrap().workers[1].samples.len(), 16);
     }
 

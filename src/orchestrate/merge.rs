@@ -27,8 +27,8 @@ pub fn add_round(cells: &mut Vec<CellResult>, new: CellResult, timing: &TimingSe
 fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) -> Measurement {
     // Several workers: each pools with its own (the same CPU in every round).
     if let (Some(x), Some(y)) = (&a.aggregate, &b.aggregate) {
-        let implementation = a.implementation.clone().or(b.implementation.clone());
-        return super::group_cells::pool(x, y, size, implementation, timing).unwrap_or(a);
+        let said = (a.implementation.clone().or(b.implementation.clone()), a.exceptions.clone());
+        return super::group_cells::pool(x, y, size, said, timing).unwrap_or(a);
     }
     let mut samples = a.samples;
     samples.extend(b.samples);
@@ -40,6 +40,7 @@ fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) ->
         samples,
         checksum: format!("{:016x}", fold(&a.checksum).rotate_left(1) ^ fold(&b.checksum)),
         implementation: a.implementation.or(b.implementation),
+        exceptions: a.exceptions,
         cycles_per_byte: None,
         aggregate: None,
     }
@@ -80,6 +81,7 @@ mod tests {
             warnings: vec!["only 2 samples".into()],
             checksum: "00000000000000ff".into(),
             implementation: None,
+            exceptions: Default::default(),
             cycles_per_byte: None,
             aggregate: None,
         })

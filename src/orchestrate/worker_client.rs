@@ -2,6 +2,7 @@
 //! worker` with a configuration's environment, send the job, read JSON lines,
 //! and turn a dead worker into a reason instead of a lost run.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -33,6 +34,8 @@ pub enum Probe {
         platform: Option<Box<WorkerPlatform>>,
         /// Whether the worker takes part in barriers (several workers at once).
         barrier: bool,
+        /// The named exceptions of the supported algorithms (id → extra work).
+        extra_work: BTreeMap<String, String>,
     },
     Unavailable(String),
 }
@@ -203,18 +206,20 @@ pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Resul
             supported,
             platform,
             barrier,
+            extra_work,
             ..
         } = m
         {
-            hello = Some((backend, supported, platform, barrier));
+            hello = Some((backend, supported, platform, barrier, extra_work));
         }
     })?;
     Ok(match (end, hello) {
-        (WorkerEnd::Completed, Some((backend, supported, platform, barrier))) => Probe::Available {
+        (WorkerEnd::Completed, Some((backend, supported, platform, barrier, extra_work))) => Probe::Available {
             backend,
             supported,
             platform: platform.map(Box::new),
             barrier,
+            extra_work,
         },
         (WorkerEnd::Completed, None) => Probe::Unavailable("the worker said nothing about its backend".into()),
         (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason) | WorkerEnd::TimedOut(reason), _) => Probe::Unavailable(reason),

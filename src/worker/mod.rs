@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use cryptobench_backends::checks::verify::verify_algorithm;
 use cryptobench_backends::checks::{agreement, vectors};
-use cryptobench_backends::{open, Backend, Support};
+use cryptobench_backends::{libraries, open, Backend, Support};
 use cryptobench_core::catalog;
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::protocol::{read_job, write_line, BarrierPoint, ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
@@ -64,20 +64,24 @@ pub fn serve() -> Result<ExitCode> {
             return Ok(ExitCode::SUCCESS);
         }
     };
-    let mut supported: Vec<String> = CATALOG
+    let symmetric: Vec<_> = CATALOG.iter().filter(|a| backend.support(a) == Support::Supported).collect();
+    let extra_work = symmetric
         .iter()
-        .filter(|a| backend.support(a) == Support::Supported)
-        .map(|a| a.id.to_string())
+        .filter_map(|a| backend.extra_work(a).map(|w| (a.id.to_string(), w)))
         .collect();
+    let mut supported: Vec<String> = symmetric.iter().map(|a| a.id.to_string()).collect();
     supported.extend(pk::supported(backend.as_ref()));
+    let mut info = backend.info();
+    info.kind = libraries::find(&job.configuration.backend).map(|e| e.kind.name().to_string());
     write_line(
         &mut out,
         &WorkerMessage::Hello {
             protocol: PROTOCOL_VERSION,
-            backend: backend.info(),
+            backend: info,
             supported,
             platform: Some(cryptobench_cpu::worker_platform()),
             barrier: true,
+            extra_work,
         },
     )?;
     if let Some(verify) = &job.verify {

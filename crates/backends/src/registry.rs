@@ -80,6 +80,18 @@ pub struct Entry {
     pub mask: Option<MaskFn>,
 }
 
+impl Kind {
+    /// The kind's name in results (`BackendInfo::kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Loaded => "loaded",
+            Kind::LinkedIn => "linked-in",
+            Kind::Runtime => "runtime",
+            Kind::OsApi => "os-api",
+        }
+    }
+}
+
 impl Entry {
     /// Whether `--backend ID=PATH` may name a file for it.
     pub fn takes_path(&self) -> bool {

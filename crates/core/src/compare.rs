@@ -206,6 +206,7 @@ mod tests {
                 warnings: vec![],
                 checksum: String::new(),
                 implementation: None,
+                exceptions: Default::default(),
                 cycles_per_byte: None,
                 aggregate: None,
             }),

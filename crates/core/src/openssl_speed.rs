@@ -310,6 +310,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                     warnings,
                     checksum: String::new(),
                     implementation: None,
+                    exceptions: Default::default(),
                     cycles_per_byte: None,
                     aggregate: None,
                 })
@@ -337,6 +338,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                 )],
                 checksum: String::new(),
                 implementation: None,
+                exceptions: Default::default(),
                 cycles_per_byte: None,
                 aggregate: None,
             }),
@@ -355,6 +357,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         library_path: None,
         cpu_capabilities: parsed.environment.get("CPUINFO").map(|c| c.trim().to_string()),
         details: BTreeMap::new(),
+        kind: None,
     };
     RunResult {
         schema_version: SCHEMA_VERSION,

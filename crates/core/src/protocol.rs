@@ -5,6 +5,7 @@
 //! lines with [`write_line`], [`read_job`] and [`read_message`], over the
 //! pipes the caller gives.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use serde::{Deserialize, Serialize};
@@ -55,6 +56,11 @@ pub enum WorkerMessage {
         /// worker that does not say so is never given several at once.
         #[serde(default)]
         barrier: bool,
+        /// The named exceptions to equal work of the supported algorithms'
+        /// `message` cells (algorithm id → the extra work; docs/METHOD.md):
+        /// an addition with a default.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        extra_work: BTreeMap<String, String>,
     },
     Unavailable {
         protocol: u32,

@@ -180,6 +180,12 @@ pub struct BackendInfo {
     /// Further facts (build flags, platform), name → value.
     #[serde(default)]
     pub details: BTreeMap<String, String>,
+    /// How cryptobench reaches the library, from its registry entry:
+    /// "loaded" (a shared library loaded at run time), "linked-in"
+    /// (compiled into cryptobench), "runtime" (a language runtime's
+    /// driver), "os-api" (an interface of the operating system).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -288,6 +294,11 @@ pub struct Measurement {
     pub checksum: String,
     /// Which code path the library chose, where it says so.
     pub implementation: Option<String>,
+    /// The named exceptions to equal work this cell's library cannot
+    /// avoid (docs/METHOD.md, "Equal work"): extra work per call, heap
+    /// allocations per call. Empty for most cells.
+    #[serde(default, skip_serializing_if = "Exceptions::is_empty")]
+    pub exceptions: Exceptions,
     /// Core cycles per byte at the configuration's measured clock (several
     /// workers: the cycles of all their cores per byte of all their output).
     #[serde(default)]
@@ -297,6 +308,31 @@ pub struct Measurement {
     /// `samples` is empty (crates/core/src/aggregate.rs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aggregate: Option<crate::cores::Aggregate>,
+}
+
+/// The named exceptions of a timed cell: what its library's calls do
+/// beyond what the mode names, each with the reason and the call.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Exceptions {
+    /// Work each call does beyond what its mode names (e.g. a key set up
+    /// again for every message where the library restarts only that way).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra_work: Option<String>,
+    /// Why each call allocates on the heap (the library's own calls).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allocates: Option<String>,
+}
+
+impl Exceptions {
+    pub fn is_empty(&self) -> bool {
+        self.extra_work.is_none() && self.allocates.is_none()
+    }
+
+    /// One line per exception, for a table's notes.
+    pub fn lines(&self) -> Vec<String> {
+        let extra = self.extra_work.iter().map(|w| format!("extra work: {w}"));
+        extra.chain(self.allocates.iter().map(|a| format!("allocates: {a}"))).collect()
+    }
 }
 
 impl Measurement {

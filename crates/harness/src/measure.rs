@@ -1,7 +1,7 @@
 use std::time::{Duration, Instant};
 
 use cryptobench_backends::{BackendError, Primitive};
-use cryptobench_core::result::{Measurement, TimingSettings};
+use cryptobench_core::result::{Exceptions, Measurement, TimingSettings};
 use cryptobench_core::stats::{summarize, Sample, Summary};
 use cryptobench_core::stopping::StopRule;
 use cryptobench_cpu::thread_cpu_time_ns;
@@ -230,6 +230,10 @@ fn measure_units_gated(
         warnings,
         checksum: format!("{:016x}", std::hint::black_box(checksum)),
         implementation: primitive.implementation(),
+        exceptions: Exceptions {
+            extra_work: primitive.extra_work(),
+            allocates: primitive.allocates(),
+        },
         cycles_per_byte: None,
         aggregate: None,
     })

@@ -149,10 +149,7 @@ pub fn library_label(c: &ConfigurationResult) -> String {
     let Some(b) = &c.backend else {
         return c.spec.display();
     };
-    let name = match b.id.as_str() {
-        "kernel" => "Linux kernel",
-        _ => b.name.as_str(),
-    };
+    let name = b.name.as_str();
     match version_number(&b.version, &b.name) {
         Some(v) => format!("{name} {v}"),
         None => name.to_string(),
@@ -206,7 +203,8 @@ fn platform(run: &RunResult, c: &ConfigurationResult, mixed_arches: bool) -> Vec
     }
     // Only code compiled into the worker runs slower in a debug build; the
     // C libraries it loads were built optimised.
-    if c.platform.as_ref().is_some_and(|p| !p.optimized) && c.spec.backend == "rustcrypto" {
+    let linked_in = c.backend.as_ref().is_some_and(|b| b.kind.as_deref() == Some("linked-in"));
+    if c.platform.as_ref().is_some_and(|p| !p.optimized) && linked_in {
         parts.push("debug build".into());
     }
     parts

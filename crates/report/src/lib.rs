@@ -17,6 +17,7 @@ mod derived;
 pub mod emulation;
 mod environment;
 mod escape;
+pub mod exceptions;
 pub mod factors;
 mod grid;
 mod headline;

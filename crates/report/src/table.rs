@@ -55,6 +55,13 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             out.push('\n');
         }
     }
+    let exceptions = crate::exceptions::lines(run, &labels, 0);
+    if !exceptions.is_empty() {
+        out.push_str("\nnamed exceptions to equal work (docs/METHOD.md, \"Equal work\"):\n");
+        for line in exceptions {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
     out.push_str(&crate::multicore::render_text(run, &labels, unit, false));
     for pair in emulation::pairs(run) {
         let (header, rows) = emulation::ratio_rows(run, &pair);

@@ -39,6 +39,7 @@ fn measured(size: usize, wall_ns: u64, spread: bool, warnings: &[&str]) -> CellO
         warnings: warnings.iter().map(|s| s.to_string()).collect(),
         checksum: "0123456789abcdef".into(),
         implementation: None,
+        exceptions: Default::default(),
         cycles_per_byte: Some(3.25),
         aggregate: None,
     })
@@ -52,6 +53,7 @@ fn fixture() -> RunResult {
         library_path: Some("/usr/lib/x86_64-linux-gnu/libcrypto.so.3".into()),
         cpu_capabilities: Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab".into()),
         details: BTreeMap::new(),
+        kind: None,
     };
     RunResult {
         schema_version: SCHEMA_VERSION,

@@ -214,6 +214,7 @@ mod tests {
                         warnings: Vec::new(),
                         checksum: String::new(),
                         implementation: None,
+                        exceptions: Default::default(),
                         cycles_per_byte: None,
                         aggregate: None,
                     }),

@@ -223,6 +223,7 @@ mod tests {
                         warnings: vec![],
                         checksum: String::new(),
                         implementation: None,
+                        exceptions: Default::default(),
                         cycles_per_byte: None,
                         aggregate: None,
                     };
@@ -510,6 +511,7 @@ mod tests {
                 warnings: vec![],
                 checksum: String::new(),
                 implementation: None,
+                exceptions: Default::default(),
                 cycles_per_byte: None,
                 aggregate: None,
             }),

@@ -151,6 +151,7 @@ impl Library for AwsLcBackend {
             library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
             cpu_capabilities: self.capabilities.clone(),
             details,
+            kind: None,
         }
     }
 

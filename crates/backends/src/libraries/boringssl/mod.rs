@@ -163,6 +163,7 @@ impl Library for BoringBackend {
             library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
             cpu_capabilities: self.capabilities.clone(),
             details,
+            kind: None,
         }
     }
 

@@ -205,6 +205,7 @@ impl Library for BotanBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: capabilities,
             details,
+            kind: None,
         }
     }
 

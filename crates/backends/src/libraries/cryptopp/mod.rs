@@ -156,6 +156,7 @@ impl Library for CryptoppBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: Some(format!("crypto++: {}", self.cpu)),
             details: BTreeMap::new(),
+            kind: None,
         }
     }
 

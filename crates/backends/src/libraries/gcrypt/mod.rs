@@ -298,6 +298,7 @@ impl Library for GcryptBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: self.hwflist(),
             details,
+            kind: None,
         }
     }
 

@@ -186,6 +186,7 @@ impl Library for GnutlsBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: Some(format!("gnutls: {view}")),
             details,
+            kind: None,
         }
     }
 

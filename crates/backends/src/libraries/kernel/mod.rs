@@ -169,11 +169,12 @@ mod linux {
             details.insert("interface".to_string(), "AF_ALG (skcipher, aead, hash)".to_string());
             BackendInfo {
                 id: "kernel".into(),
-                name: "Linux kernel crypto API".into(),
+                name: "Linux kernel".into(),
                 version: format!("Linux {}", self.release),
                 library_path: None,
                 cpu_capabilities: None,
                 details,
+                kind: None,
             }
         }
 

@@ -189,6 +189,7 @@ impl Library for MbedtlsBackend {
                 flag(self.aesni(MBEDTLS_AESNI_CLMUL))
             )),
             details: BTreeMap::new(),
+            kind: None,
         }
     }
 

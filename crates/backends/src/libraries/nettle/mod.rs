@@ -377,6 +377,7 @@ impl Library for NettleBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: std::env::var(FAT_OVERRIDE_ENV).ok().map(|v| format!("{FAT_OVERRIDE_ENV}={v}")),
             details,
+            kind: None,
         }
     }
 

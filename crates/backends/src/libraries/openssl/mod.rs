@@ -264,6 +264,7 @@ impl CryptoLibrary for OpensslBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: self.cpu_capabilities(),
             details,
+            kind: None,
         }
     }
 

@@ -71,6 +71,7 @@ impl Library for RingBackend {
             library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
             cpu_capabilities: None,
             details,
+            kind: None,
         }
     }
 

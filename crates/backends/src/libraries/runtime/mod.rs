@@ -236,6 +236,7 @@ impl RuntimeLibrary {
             library_path: details.remove("library_path"),
             cpu_capabilities: details.remove("cpu"),
             details,
+            kind: None,
         };
         Ok(RuntimeLibrary {
             runtime,

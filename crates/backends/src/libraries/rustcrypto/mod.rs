@@ -314,6 +314,7 @@ impl Library for RustcryptoBackend {
             library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
             cpu_capabilities: Some(detect::summary()),
             details,
+            kind: None,
         }
     }
 

@@ -170,6 +170,7 @@ impl Library for SodiumBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: Some(format!("sodium_runtime_has: {}", self.runtime_flags())),
             details,
+            kind: None,
         }
     }
 

@@ -259,6 +259,7 @@ impl Library for TomcryptBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: None,
             details,
+            kind: None,
         }
     }
 

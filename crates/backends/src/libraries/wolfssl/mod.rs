@@ -173,6 +173,7 @@ impl Library for WolfsslBackend {
             library_path: Some(self.path.clone()),
             cpu_capabilities: None,
             details,
+            kind: None,
         }
     }
 
