@@ -27,6 +27,7 @@ pub enum WorkerEnd {
 
 /// What a probe learns about a configuration.
 #[derive(Clone)]
+#[allow(clippy::large_enum_variant)] // a few probes per run, kept by configuration: size is no concern
 pub enum Probe {
     Available {
         backend: BackendInfo,

@@ -230,23 +230,6 @@ pub fn seeded_oaep_ciphertext(alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u
         .map_err(|e| e.to_string())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_same_seed_gives_the_same_keys() {
-        let alg = cryptobench_core::pk::find("ed25519").unwrap();
-        assert_eq!(generate(alg, 1).seed, generate(alg, 1).seed);
-        assert_ne!(generate(alg, 1).seed, generate(alg, 2).seed);
-        let p256 = cryptobench_core::pk::find("ecdhp256").unwrap();
-        let k = generate(p256, 3);
-        assert_eq!(k.public.len(), 65);
-        assert_eq!(k.peer.as_ref().unwrap().public.len(), 65);
-        assert_ne!(k.public, k.peer.as_ref().unwrap().public);
-    }
-}
-
 /// Keys for an EC private scalar: the public key and DER from RustCrypto.
 pub fn ec_keys_from_scalar(alg: &PkAlgorithmSpec, scalar: &[u8]) -> Result<PkKeys, String> {
     macro_rules! build {
@@ -265,5 +248,22 @@ pub fn ec_keys_from_scalar(alg: &PkAlgorithmSpec, scalar: &[u8]) -> Result<PkKey
         "P-384" => build!(p384),
         "P-521" => build!(p521),
         other => Err(format!("no EC keys for {other}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_keys() {
+        let alg = cryptobench_core::pk::find("ed25519").unwrap();
+        assert_eq!(generate(alg, 1).seed, generate(alg, 1).seed);
+        assert_ne!(generate(alg, 1).seed, generate(alg, 2).seed);
+        let p256 = cryptobench_core::pk::find("ecdhp256").unwrap();
+        let k = generate(p256, 3);
+        assert_eq!(k.public.len(), 65);
+        assert_eq!(k.peer.as_ref().unwrap().public.len(), 65);
+        assert_ne!(k.public, k.peer.as_ref().unwrap().public);
     }
 }
