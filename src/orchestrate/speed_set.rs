@@ -4,6 +4,7 @@
 //! cannot measure are named on stderr with the reason.
 
 use anyhow::Result;
+use cryptobench_backends::libraries;
 use cryptobench_core::catalog;
 use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_core::speed_defaults::defaults_for;
@@ -22,10 +23,15 @@ pub fn resolve(plan: &mut Plan, probes: &mut Probes) -> Result<()> {
     let Some(shape) = plan.openssl_speed.clone() else {
         return Ok(());
     };
-    let mut specs: Vec<ConfigurationSpec> = plan.configurations.iter().filter(|c| c.backend == "openssl").cloned().collect();
+    let mut specs: Vec<ConfigurationSpec> = plan
+        .configurations
+        .iter()
+        .filter(|c| c.backend == libraries::OPENSSL_SPEED)
+        .cloned()
+        .collect();
     if specs.is_empty() {
         specs.push(ConfigurationSpec {
-            backend: "openssl".into(),
+            backend: libraries::OPENSSL_SPEED.into(),
             library: None,
             env: Default::default(),
             worker: None,

@@ -60,6 +60,10 @@ pub static LIBRARIES: &[&Entry] = &[
 /// the public-key cross-checks (crates/backends/src/pk/verify.rs).
 pub const REFERENCE: &str = "rustcrypto";
 
+/// The library whose `openssl speed` defaults `--algos openssl-speed`
+/// follows (its loaded version decides the set).
+pub const OPENSSL_SPEED: &str = "openssl";
+
 /// The library `run` measures when no `--backend` is given.
 pub const DEFAULT: &str = "openssl";
 
