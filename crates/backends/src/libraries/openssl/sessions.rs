@@ -59,7 +59,15 @@ impl EvpCipherSession<'_> {
     ///
     /// # Safety
     /// `src` and `out` cover `len` bytes.
-    unsafe fn message(&mut self, iv: &[u8], aad: &[u8], src: *const u8, out: *mut u8, len: usize, tag: &mut [u8]) -> Result<(), BackendError> {
+    unsafe fn message(
+        &mut self,
+        iv: &[u8],
+        aad: &[u8],
+        src: *const u8,
+        out: *mut u8,
+        len: usize,
+        tag: &mut [u8],
+    ) -> Result<(), BackendError> {
         if self.kind == Kind::Siv && len == 0 {
             // EVP_CipherUpdate returns before the provider sees 0 bytes, and SIV's final then fails.
             return Err(unsupported(format!(
@@ -142,9 +150,7 @@ impl CipherSession for EvpCipherSession<'_> {
         if unsafe { update(self.ctx.ptr, p, &mut outl, p, len) } != 1 {
             // As apps/speed.c does: a counter or length limit was reached; restart the IV.
             let iv = if self.iv.is_empty() { std::ptr::null() } else { self.iv.as_ptr() };
-            unsafe {
-                (self.api.EVP_CipherInit_ex)(self.ctx.ptr, std::ptr::null(), std::ptr::null_mut(), std::ptr::null(), iv, -1)
-            };
+            unsafe { (self.api.EVP_CipherInit_ex)(self.ctx.ptr, std::ptr::null(), std::ptr::null_mut(), std::ptr::null(), iv, -1) };
             check(self.api, unsafe { update(self.ctx.ptr, p, &mut outl, p, len) }, "EVP_CipherUpdate")?;
         }
         Ok(())
@@ -228,10 +234,16 @@ impl<'a> EvpDigestSession<'a> {
             // SAFETY: a fetched or looked-up digest.
             let size = match (api.EVP_MD_get_size, api.EVP_MD_size) {
                 (Some(f), _) | (None, Some(f)) => unsafe { f(md.ptr) },
-                (None, None) => return Err(BackendError::Unsupported("this libcrypto exports neither EVP_MD_get_size nor EVP_MD_size".into())),
+                (None, None) => {
+                    return Err(BackendError::Unsupported(
+                        "this libcrypto exports neither EVP_MD_get_size nor EVP_MD_size".into(),
+                    ))
+                }
             };
             if usize::try_from(size).ok() != Some(len) {
-                return Err(BackendError::Invalid(format!("the digest is {size} bytes long in this library, {len} in the catalog")));
+                return Err(BackendError::Invalid(format!(
+                    "the digest is {size} bytes long in this library, {len} in the catalog"
+                )));
             }
         }
         let ctx = MdCtx::new(api)?;
@@ -262,7 +274,11 @@ impl DigestSession for EvpDigestSession<'_> {
                     (api.EVP_DigestInit_ex)(self.ctx.ptr, self.md.ptr, std::ptr::null_mut()),
                     "EVP_DigestInit_ex",
                 )?;
-                check(api, (api.EVP_DigestUpdate)(self.ctx.ptr, msg.as_ptr().cast(), msg.len()), "EVP_DigestUpdate")?;
+                check(
+                    api,
+                    (api.EVP_DigestUpdate)(self.ctx.ptr, msg.as_ptr().cast(), msg.len()),
+                    "EVP_DigestUpdate",
+                )?;
                 let xof = api.EVP_DigestFinalXOF.expect("checked when the digest was found");
                 return check(api, xof(self.ctx.ptr, out.as_mut_ptr(), len.min(out.len())), "EVP_DigestFinalXOF");
             }
@@ -300,7 +316,11 @@ impl DigestSession for EvpDigestSession<'_> {
         let mut out = [0u8; 64];
         let mut n: c_uint = 0;
         // SAFETY: both contexts are live; out holds EVP_MAX_MD_SIZE bytes.
-        check(api, unsafe { (api.EVP_MD_CTX_copy_ex)(copy.ptr, self.ctx.ptr) }, "EVP_MD_CTX_copy_ex")?;
+        check(
+            api,
+            unsafe { (api.EVP_MD_CTX_copy_ex)(copy.ptr, self.ctx.ptr) },
+            "EVP_MD_CTX_copy_ex",
+        )?;
         if let Some(len) = self.xof_len {
             let xof = api.EVP_DigestFinalXOF.expect("checked when the digest was found");
             check(api, unsafe { xof(copy.ptr, out.as_mut_ptr(), len) }, "EVP_DigestFinalXOF")?;
