@@ -96,7 +96,7 @@ macro_rules! provider_sessions {
                     .map_err(|_| crate::error::BackendError::AuthenticationFailed)
             }
 
-            fn allocates(&self, rekey: bool) -> Option<&'static str> {
+            fn allocates(&self, _mode: cryptobench_core::Mode, rekey: bool) -> Option<&'static str> {
                 if rekey {
                     $allocates
                 } else {

@@ -11,6 +11,7 @@
 
 use aws_lc_rs::cipher::{DecryptingKey, DecryptionContext, EncryptingKey, EncryptionContext, OperatingMode, UnboundCipherKey};
 use aws_lc_rs::iv::FixedLength;
+use cryptobench_core::Mode;
 
 use crate::error::BackendError;
 use crate::sessions::{unsupported, CipherSession};
@@ -106,7 +107,7 @@ impl CipherSession for Block {
         key.decrypt(out, context).map(drop).map_err(|_| failed("DecryptingKey::decrypt"))
     }
 
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         rekey.then_some("aws-lc-rs's plain-cipher key setup allocates: UnboundCipherKey::new copies the key into a Vec (src/cipher.rs)")
     }
 }

@@ -10,6 +10,8 @@
 
 use std::ffi::{c_int, CString};
 
+use cryptobench_core::Mode;
+
 use super::api::*;
 use crate::error::BackendError;
 use crate::native::text;
@@ -373,7 +375,7 @@ impl CipherSession for BotanCipher<'_> {
     /// Botan 2's `GCM_Mode::key_schedule` computes the hash key H into a
     /// `secure_vector` for every key (gcm.cpp); its other modes' key setup
     /// allocates nothing here (measured under an interposed malloc).
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         (rekey && self.gcm).then_some(
             "Botan's botan_cipher_set_key allocates for every GCM key: GCM_Mode::key_schedule computes the hash key H in a secure_vector",
         )

@@ -3,6 +3,8 @@
 
 use std::ffi::c_int;
 
+use cryptobench_core::Mode;
+
 use super::api::*;
 use crate::error::BackendError;
 use crate::native::text;
@@ -115,7 +117,7 @@ impl CipherSession for Cipher<'_> {
     /// `SetKeyWithIV` builds its IV parameter on the heap (`MakeParameters`),
     /// and some key schedules allocate too (3DES, ChaCha20Poly1305); ECB is
     /// keyed with `SetKey` alone.
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         (rekey && self.kind != K_ECB).then_some(
             "Crypto++'s SetKeyWithIV allocates for every key: its IV parameter is built on the heap (MakeParameters), and the 3DES and ChaCha20Poly1305 key setups allocate more",
         )
