@@ -11,7 +11,7 @@
 //! [`CipherSession::extra_work`] (a named exception, shown with the cell)
 //! or the library refuses the cell.
 
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, Mode};
 
 use crate::backend::Sealed;
 use crate::error::BackendError;
@@ -58,12 +58,14 @@ pub trait CipherSession {
     fn extra_work(&self) -> Option<&'static str> {
         None
     }
-    /// Why a timed call of this session allocates on the heap, where the
-    /// library cannot avoid it (its key setup under `--rekey`, a crate that
-    /// returns owned values): a named exception the allocation test
-    /// accepts (docs/METHOD.md lists them). None: no timed call allocates.
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
-        let _ = rekey;
+    /// Why a timed call of this session allocates on the heap in a cell of
+    /// `mode` (`rekey`: a `message` cell under `--rekey`; false for a
+    /// `stream`), where the library cannot avoid it (its key setup under
+    /// `--rekey`, a crate that returns owned values): a named exception the
+    /// allocation test accepts (docs/METHOD.md lists them). None: no timed
+    /// call of such a cell allocates.
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+        let _ = (mode, rekey);
         None
     }
 }

@@ -20,9 +20,17 @@
 /// Defines, for the crate `$krate` (named `$name` in texts): `failed`,
 /// `whole_messages_only`, `Aead` (decrypting with `open: in_place` or
 /// `open: separate_gather`; `rekey_allocates` names what the key setup
-/// allocates, if it does), `Hash`, `hmac_of` and `Hmac`.
+/// allocates, if it does), `Hash` (`digest_allocates`: what
+/// `digest::digest` allocates for an algorithm, if it does), `hmac_of`
+/// and `Hmac`.
 macro_rules! provider_sessions {
-    ($krate:ident, $name:literal, open: $open:ident, rekey_allocates: $allocates:expr) => {
+    (
+        $krate:ident,
+        $name:literal,
+        open: $open:ident,
+        rekey_allocates: $allocates:expr,
+        digest_allocates: $digest_allocates:expr
+    ) => {
         /// A call that returned `Unspecified`.
         pub fn failed(call: &'static str) -> crate::error::BackendError {
             crate::error::BackendError::Call {
@@ -96,7 +104,7 @@ macro_rules! provider_sessions {
                     .map_err(|_| crate::error::BackendError::AuthenticationFailed)
             }
 
-            fn allocates(&self, rekey: bool) -> Option<&'static str> {
+            fn allocates(&self, _mode: cryptobench_core::Mode, rekey: bool) -> Option<&'static str> {
                 if rekey {
                     $allocates
                 } else {
@@ -131,6 +139,10 @@ macro_rules! provider_sessions {
             }
             fn peek(&mut self) -> Result<Vec<u8>, crate::error::BackendError> {
                 Ok(self.context.clone().finish().as_ref().to_vec())
+            }
+            fn allocates(&self, message: bool) -> Option<&'static str> {
+                let one_shot: fn(&'static $krate::digest::Algorithm) -> Option<&'static str> = $digest_allocates;
+                message.then(|| one_shot(self.algorithm)).flatten()
             }
         }
 

@@ -105,7 +105,7 @@ impl<S: CipherSession> Primitive for Stream<S> {
         self.implementation.clone()
     }
     fn allocates(&self) -> Option<String> {
-        self.session.allocates(false).map(str::to_string)
+        self.session.allocates(Mode::Stream, false).map(str::to_string)
     }
 }
 
@@ -164,7 +164,7 @@ impl<S: CipherSession> Primitive for Message<S> {
         self.session.extra_work().map(str::to_string)
     }
     fn allocates(&self) -> Option<String> {
-        self.session.allocates(self.rekey).map(str::to_string)
+        self.session.allocates(Mode::Message, self.rekey).map(str::to_string)
     }
 }
 

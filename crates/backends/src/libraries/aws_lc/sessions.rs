@@ -8,9 +8,11 @@
 //! ([`CipherSession::allocates`]): `UnboundKey::new` allocates the
 //! `EVP_AEAD_CTX` (`OPENSSL_malloc`, src/aead/aead_ctx.rs), and
 //! `UnboundCipherKey::new` copies the key into a `Vec` (src/cipher.rs).
+//! A SHA-3 `message` allocates too (`sha3_allocates`).
 
 use aws_lc_rs::cipher::{DecryptingKey, DecryptionContext, EncryptingKey, EncryptionContext, OperatingMode, UnboundCipherKey};
 use aws_lc_rs::iv::FixedLength;
+use cryptobench_core::Mode;
 
 use crate::error::BackendError;
 use crate::sessions::{unsupported, CipherSession};
@@ -19,8 +21,23 @@ crate::libraries::provider::provider_sessions!(
     aws_lc_rs,
     "aws-lc-rs",
     open: separate_gather,
-    rekey_allocates: Some("aws-lc-rs's AEAD key setup allocates: UnboundKey::new allocates its EVP_AEAD_CTX (OPENSSL_malloc, src/aead/aead_ctx.rs)")
+    rekey_allocates: Some("aws-lc-rs's AEAD key setup allocates: UnboundKey::new allocates its EVP_AEAD_CTX (OPENSSL_malloc, src/aead/aead_ctx.rs)"),
+    digest_allocates: sha3_allocates
 );
+
+/// aws-lc-rs's `digest::digest` calls AWS-LC's one-shot functions (`SHA256`
+/// and so on) for SHA-1 and SHA-2, which hash on the stack; SHA-3 has no
+/// such call there (src/digest/sha.rs: `sha3_256_digest` makes a
+/// `digest::Context`), and the context's `EVP_DigestInit_ex` allocates the
+/// digest's state (`md_data`, crypto/fipsmodule/digest/digest.c).
+fn sha3_allocates(algorithm: &'static aws_lc_rs::digest::Algorithm) -> Option<&'static str> {
+    use aws_lc_rs::digest::{SHA3_256, SHA3_384, SHA3_512};
+    [&SHA3_256, &SHA3_384, &SHA3_512].contains(&algorithm).then_some(
+        "aws-lc-rs's digest::digest hashes SHA-3 through a digest::Context (src/digest/sha.rs), whose \
+         EVP_DigestInit_ex allocates the digest's state (OPENSSL_malloc of md_data), freed when the context \
+         drops: 1 allocation per message",
+    )
+}
 
 /// A plain AES mode; `EncryptingKey` keeps the expanded key. The raw key is
 /// kept for `open`, which serves verification only.
@@ -106,7 +123,7 @@ impl CipherSession for Block {
         key.decrypt(out, context).map(drop).map_err(|_| failed("DecryptingKey::decrypt"))
     }
 
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         rekey.then_some("aws-lc-rs's plain-cipher key setup allocates: UnboundCipherKey::new copies the key into a Vec (src/cipher.rs)")
     }
 }

@@ -349,4 +349,14 @@ impl DigestSession for Hash {
             Ok(out)
         }
     }
+    /// `EVP_Digest` (crypto/fipsmodule/digest/digest.c) runs on an
+    /// `EVP_MD_CTX` on its stack, whose `EVP_DigestInit_ex` allocates the
+    /// digest's state (`md_data`), freed by `EVP_MD_CTX_cleanup`.
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        message.then_some(
+            "BoringSSL's one-shot EVP_Digest allocates the digest's state: EVP_DigestInit_ex on its stack \
+             context mallocs md_data (OPENSSL_malloc of the digest's ctx_size), EVP_MD_CTX_cleanup frees it: \
+             1 allocation per message",
+        )
+    }
 }

@@ -10,6 +10,8 @@
 
 use std::ffi::{c_int, CString};
 
+use cryptobench_core::Mode;
+
 use super::api::*;
 use crate::error::BackendError;
 use crate::native::text;
@@ -370,13 +372,38 @@ impl CipherSession for BotanCipher<'_> {
         self.aead
     }
 
-    /// Botan 2's `GCM_Mode::key_schedule` computes the hash key H into a
-    /// `secure_vector` for every key (gcm.cpp); its other modes' key setup
-    /// allocates nothing here (measured under an interposed malloc).
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
-        (rekey && self.gcm).then_some(
-            "Botan's botan_cipher_set_key allocates for every GCM key: GCM_Mode::key_schedule computes the hash key H in a secure_vector",
-        )
+    /// Botan 2's C API runs `botan_cipher_start` and `botan_cipher_update`
+    /// through `ffi_guard_thunk(const char*, std::function<int()>)`
+    /// (ffi.cpp) with lambdas that capture their arguments by value (24
+    /// and 64 bytes), more than libstdc++'s `std::function` holds in place
+    /// (16): each call allocates its `std::function` once. The other calls
+    /// made here go through `apply_fn` (ffi_util.h), whose lambda captures
+    /// two references and is held in place. `GCM_Mode::key_schedule`
+    /// (gcm.cpp) sets the counter's IV from a `std::vector` of 16 zero
+    /// bytes it makes for every key (H, a `secure_vector`, comes from
+    /// Botan's locked pool). ECB runs on the block cipher's calls: none
+    /// allocates.
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+        match (self.shape, mode) {
+            (Shape::Ecb, _) => None,
+            (Shape::Chained, Mode::Stream) => Some(
+                "Botan's botan_cipher_update hands ffi_guard_thunk a std::function holding a lambda of 64 bytes of \
+                 captures, which libstdc++ allocates: 1 allocation per update",
+            ),
+            _ if rekey && self.gcm => Some(
+                "Botan's botan_cipher_set_key allocates for every GCM key (GCM_Mode::key_schedule makes a \
+                 std::vector of 16 zero bytes for the counter's IV: 1 allocation), and botan_cipher_start and \
+                 botan_cipher_update each hand ffi_guard_thunk a std::function holding a lambda of more than 16 \
+                 bytes of captures, which libstdc++ allocates (1 per call of each): 3 allocations per message, 4 \
+                 where an encryption updates over whole chunks before its final call",
+            ),
+            _ => Some(
+                "Botan's botan_cipher_start and botan_cipher_update each hand ffi_guard_thunk a std::function \
+                 holding a lambda of more than 16 bytes of captures (24 and 64), which libstdc++ allocates: \
+                 1 allocation per call of each, 2 per message and per XTS update (a data unit: start and final \
+                 call), 3 where an AEAD encryption updates over whole chunks before its final call",
+            ),
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 
 use std::ffi::c_int;
 
+use cryptobench_core::Mode;
+
 use super::api::*;
 use crate::error::BackendError;
 use crate::native::text;
@@ -26,6 +28,7 @@ pub struct Cipher<'a> {
     handle: Handle,
     /// The shim's kind (`K_*`): ECB is keyed without an IV.
     kind: c_int,
+    encrypt: bool,
 }
 
 impl<'a> Cipher<'a> {
@@ -35,7 +38,12 @@ impl<'a> Cipher<'a> {
         if handle.is_null() {
             check(api, -1, "cbcp_cipher_new")?;
         }
-        Ok(Cipher { api, handle, kind })
+        Ok(Cipher {
+            api,
+            handle,
+            kind,
+            encrypt,
+        })
     }
 
     /// What Crypto++ says it runs (`AlgorithmProvider()`: "AESNI", "SSSE3", "C++", …).
@@ -112,15 +120,58 @@ impl CipherSession for Cipher<'_> {
         check(self.api, rc, "ProcessData/DecryptAndVerify")
     }
 
-    /// `SetKeyWithIV` builds its IV parameter on the heap (`MakeParameters`),
-    /// and some key schedules allocate too (3DES, ChaCha20Poly1305); ECB is
-    /// keyed with `SetKey` alone.
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
-        (rekey && self.kind != K_ECB).then_some(
-            "Crypto++'s SetKeyWithIV allocates for every key: its IV parameter is built on the heap (MakeParameters), and the 3DES and ChaCha20Poly1305 key setups allocate more",
-        )
+    /// Under `--rekey`, `SetKeyWithIV` builds its IV parameter on the heap
+    /// (`MakeParameters`), and some key schedules allocate too (3DES,
+    /// ChaCha20Poly1305); ECB is keyed with `SetKey` alone. Every message of
+    /// ChaCha20-Poly1305 keys ChaCha20 and Poly1305 anew from the nonce
+    /// (chachapoly.cpp: `Resync` → `RekeyCipherAndMac`), and a decryption
+    /// that verifies a tag (`DecryptAndVerify` → `TruncatedVerify`,
+    /// cryptlib.cpp) computes the tag into a `SecByteBlock` first. Streams
+    /// allocate nothing.
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+        if mode == Mode::Stream {
+            return None;
+        }
+        Some(match (self.kind, self.encrypt, rekey) {
+            (K_CHAPOLY, true, false) => CHAPOLY_SEAL,
+            (K_CHAPOLY, false, false) => CHAPOLY_OPEN,
+            (K_GCM, false, false) => VERIFY,
+            (K_CHAPOLY, _, true) => REKEY_CHAPOLY,
+            (K_GCM, false, true) => REKEY_VERIFY,
+            (K_ECB, _, _) | (_, _, false) => return None,
+            (_, _, true) => REKEY,
+        })
     }
 }
+
+/// `--rekey`: `SetKeyWithIV`.
+const REKEY: &str = "Crypto++'s SetKeyWithIV allocates for every key: its IV parameter is built on the heap \
+     (MakeParameters), and the 3DES key setup allocates more";
+
+/// GCM decryption: `DecryptAndVerify` → `TruncatedVerify`.
+const VERIFY: &str = "Crypto++'s DecryptAndVerify computes the tag into a SecByteBlock before it compares it \
+     (HashTransformation::TruncatedVerify, cryptlib.cpp): 1 allocation per message";
+
+/// GCM decryption under `--rekey`.
+const REKEY_VERIFY: &str = "Crypto++'s SetKeyWithIV allocates for every key: its IV parameter is built on the heap \
+     (MakeParameters); DecryptAndVerify computes the tag into a SecByteBlock before it compares it (TruncatedVerify)";
+
+/// ChaCha20-Poly1305 encryption: the keys of every nonce.
+const CHAPOLY_SEAL: &str = "Crypto++'s ChaCha20Poly1305 keys ChaCha20 and Poly1305 anew for every nonce \
+     (Resynchronize → ChaCha20Poly1305_Base::RekeyCipherAndMac, chachapoly.cpp): three AlgorithmParameters built on \
+     the heap (MakeParameters: the IV, InitialBlock 0 and 1) and a SecByteBlock for the Poly1305 key, \
+     4 allocations per message";
+
+/// ChaCha20-Poly1305 decryption: the keys of every nonce, and the tag compared.
+const CHAPOLY_OPEN: &str = "Crypto++'s ChaCha20Poly1305 keys ChaCha20 and Poly1305 anew for every nonce \
+     (Resynchronize → RekeyCipherAndMac: three AlgorithmParameters built on the heap by MakeParameters, and a \
+     SecByteBlock for the Poly1305 key), and DecryptAndVerify computes the tag into a SecByteBlock before it \
+     compares it (TruncatedVerify): 5 allocations per message";
+
+/// ChaCha20-Poly1305 under `--rekey`.
+const REKEY_CHAPOLY: &str = "Crypto++'s SetKeyWithIV builds its IV parameter on the heap (MakeParameters), and \
+     ChaCha20Poly1305 keys ChaCha20 and Poly1305 anew for every nonce (RekeyCipherAndMac: three AlgorithmParameters \
+     and a SecByteBlock), and a decryption computes its tag into a SecByteBlock to compare it (TruncatedVerify)";
 
 pub struct Hash<'a> {
     api: &'a Api,

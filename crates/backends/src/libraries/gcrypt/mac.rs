@@ -25,7 +25,21 @@ pub fn mac_of(id: &str) -> Option<c_int> {
 
 /// A keyed MAC handle.
 pub struct MacSession<'a> {
-    pub mac: MacHd<'a>,
+    mac: MacHd<'a>,
+    hmac: bool,
+}
+
+impl<'a> MacSession<'a> {
+    /// A handle of the MAC `algo` keyed with `key`.
+    pub fn keyed(api: &'a Api, algo: c_int, key: &[u8]) -> Result<MacSession<'a>, BackendError> {
+        Ok(MacSession {
+            mac: MacHd::keyed(api, algo, key)?,
+            hmac: matches!(
+                algo,
+                GCRY_MAC_HMAC_MD5 | GCRY_MAC_HMAC_SHA1 | GCRY_MAC_HMAC_SHA256 | GCRY_MAC_HMAC_SHA512
+            ),
+        })
+    }
 }
 
 impl DigestSession for MacSession<'_> {
@@ -47,5 +61,17 @@ impl DigestSession for MacSession<'_> {
         let mut out = [0u8; 64];
         let n = self.mac.read(&mut out)?;
         Ok(out[..n].to_vec())
+    }
+
+    /// libgcrypt's HMAC runs on a digest handle in HMAC mode, whose
+    /// finalisation (cipher/md.c: `md_final`, reached from `gcry_mac_read`
+    /// → `hmac_read` → `_gcry_md_read`) copies the inner hash into a buffer
+    /// it allocates, to hash it into the outer context. CMAC and Poly1305
+    /// allocate nothing.
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        (message && self.hmac).then_some(
+            "libgcrypt's HMAC ends a message by copying the inner digest into a buffer it allocates and frees \
+             (gcry_mac_read → md_final: xtrymalloc of the digest's length): 1 allocation per message",
+        )
     }
 }

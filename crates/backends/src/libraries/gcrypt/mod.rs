@@ -26,7 +26,7 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 
 use self::api::*;
 use self::capabilities::DISABLE_HWF_ENV;
-use self::handles::{MacHd, MdHd};
+use self::handles::MdHd;
 use self::mac::MacSession;
 use self::sessions::{GcryptCipher, HashSession, XofSession};
 use crate::backend::{catalog_lengths_only, check_key_and_iv, Backend, Sealed};
@@ -328,9 +328,7 @@ impl Library for GcryptBackend {
     }
 
     fn mac<'a, T: DigestTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], task: T) -> Result<T::Done, BackendError> {
-        task.with(MacSession {
-            mac: MacHd::keyed(&self.api, self.mac_algo(alg)?, key)?,
-        })
+        task.with(MacSession::keyed(&self.api, self.mac_algo(alg)?, key)?)
     }
 
     fn refuses(&self, alg: &AlgorithmSpec, cell: &CellSpec) -> Option<String> {

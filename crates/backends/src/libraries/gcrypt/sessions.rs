@@ -6,7 +6,7 @@
 use std::ffi::c_int;
 
 use super::aead;
-use super::api::Api;
+use super::api::{Api, GCRY_MD_MD5};
 use super::handles::{check, set_iv, CipherHd, MdHd};
 use crate::error::BackendError;
 use crate::sessions::{CipherSession, DigestSession};
@@ -177,6 +177,19 @@ impl DigestSession for HashSession<'_> {
 
     fn peek(&mut self) -> Result<Vec<u8>, BackendError> {
         self.hd.copy()?.read(self.algo, self.len)
+    }
+
+    /// libgcrypt 1.10's `gcry_md_hash_buffer` runs an algorithm whose
+    /// digest spec has no `hash_buffers` function (MD5's, cipher/md5.c)
+    /// through a handle of its own (cipher/md.c: `md_open`, which allocates
+    /// the handle and the digest's context entry, then write, final,
+    /// `md_close`); the others hash the buffer directly.
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        (message && self.algo == GCRY_MD_MD5).then_some(
+            "libgcrypt's gcry_md_hash_buffer has no direct path for MD5 (its digest spec has no hash_buffers): \
+             it opens a handle per call (md_open allocates the handle and the digest's context entry) and \
+             closes it: 2 allocations per message",
+        )
     }
 }
 

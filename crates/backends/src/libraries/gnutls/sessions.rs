@@ -6,6 +6,8 @@
 
 use std::ffi::{c_int, c_uint, c_void};
 
+use cryptobench_core::Mode;
+
 use super::api::*;
 use crate::error::BackendError;
 use crate::native::text;
@@ -222,7 +224,7 @@ impl CipherSession for Cipher<'_> {
         self.aead.is_some()
     }
 
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         rekey.then_some(
             "GnuTLS sets a key up only in a new handle, which gnutls_aead_cipher_init (plain ciphers: gnutls_cipher_init) allocates for every message",
         )

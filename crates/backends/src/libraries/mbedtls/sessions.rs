@@ -6,6 +6,8 @@
 
 use std::ffi::{c_char, c_int, c_uint};
 
+use cryptobench_core::Mode;
+
 use super::api::*;
 use crate::error::BackendError;
 use crate::native::{text, CtxMem};
@@ -402,7 +404,7 @@ impl CipherSession for Cipher<'_> {
 
     /// `mbedtls_gcm_setkey` frees its cipher context and sets one up anew
     /// (`mbedtls_cipher_setup`, which allocates it: gcm.c, cipher.c).
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         (rekey && self.kind == Kind::Gcm)
             .then_some("Mbed TLS's mbedtls_gcm_setkey frees its cipher context and allocates it anew (mbedtls_cipher_setup) for every key")
     }

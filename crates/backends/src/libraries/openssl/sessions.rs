@@ -5,6 +5,8 @@
 
 use std::ffi::{c_int, c_uint};
 
+use cryptobench_core::Mode;
+
 use super::aead::{before_data, Kind};
 use super::api::{Api, EVP_CTRL_AEAD_GET_TAG, EVP_CTRL_AEAD_SET_TAG};
 use super::handles::{call_failed, check, Cipher, CipherCtx, Md, MdCtx};
@@ -189,7 +191,7 @@ impl CipherSession for EvpCipherSession<'_> {
 
     /// What OpenSSL allocates inside a timed call (found by the allocation
     /// test, which counts C's `malloc`; tests/c_heap).
-    fn allocates(&self, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
         match (self.kind, rekey) {
             (Kind::Siv, _) => Some(
                 "OpenSSL's AES-SIV sets its key up for every message (its extra work), and that key setup allocates: \

@@ -3,4 +3,10 @@
 //! `UnboundKey::new` for `--rekey`, which allocates nothing in ring), ring
 //! opening only in place; `digest::digest` / `digest::Context`; HMAC.
 
-crate::libraries::provider::provider_sessions!(ring_crate, "ring", open: in_place, rekey_allocates: None);
+crate::libraries::provider::provider_sessions!(
+    ring_crate,
+    "ring",
+    open: in_place,
+    rekey_allocates: None,
+    digest_allocates: |_| None
+);

@@ -176,6 +176,18 @@ impl DigestSession for Mac<'_> {
         done(self.api, self.kind, &mut copy, &mut out)?;
         Ok(out)
     }
+    /// An HMAC message is keyed anew (see the module's notes): `hmac_init`
+    /// allocates a block for the padded key and the copy of the key that
+    /// `hmac_done` needs, `hmac_done` a block and the inner hash
+    /// (mac/hmac/hmac_init.c, hmac_done.c); each frees what it does not
+    /// hand on. CMAC and Poly1305 allocate nothing.
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        (message && matches!(self.kind, MacKind::Hmac(_))).then_some(
+            "LibTomCrypt's HMAC keys every message anew, and its calls allocate their buffers: hmac_init a block \
+             for the padded key and the copy of the key that hmac_done needs, hmac_done a block and the inner \
+             hash (XMALLOC, freed before they return): 4 allocations per message",
+        )
+    }
 }
 
 /// The one-shot call of `kind` (`hmac_memory`, `omac_memory`, `poly1305_memory`).

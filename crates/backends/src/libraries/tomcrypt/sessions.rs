@@ -416,4 +416,12 @@ impl DigestSession for Hash<'_> {
         check(self.api, unsafe { (self.fns.done)(copy.ptr(), out.as_mut_ptr()) }, "hash done")?;
         Ok(out)
     }
+    /// `hash_memory` (hashes/helper/hash_memory.c) allocates the
+    /// `hash_state` it runs the hash in, and frees it.
+    fn allocates(&self, message: bool) -> Option<&'static str> {
+        message.then_some(
+            "LibTomCrypt's one-shot hash_memory allocates the hash_state it hashes in (XMALLOC) and frees it: \
+             1 allocation per message",
+        )
+    }
 }
