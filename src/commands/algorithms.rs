@@ -29,7 +29,7 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
         }
     }
     for (name, p) in &columns {
-        if let Probe::Unavailable(reason) = p {
+        if let Some(reason) = p.problem() {
             eprintln!("note: {name} is unavailable: {reason}");
         }
     }
@@ -39,7 +39,7 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
 fn supports(p: &Probe, id: &str) -> Option<bool> {
     match p {
         Probe::Available { supported, .. } => Some(supported.iter().any(|s| s == id)),
-        Probe::Unavailable(_) => None,
+        Probe::Unavailable(_) | Probe::Failed(_) => None,
     }
 }
 
@@ -47,7 +47,7 @@ fn supports(p: &Probe, id: &str) -> Option<bool> {
 fn extra_work<'a>(p: &'a Probe, id: &str) -> Option<&'a str> {
     match p {
         Probe::Available { extra_work, .. } => extra_work.get(id).map(String::as_str),
-        Probe::Unavailable(_) => None,
+        Probe::Unavailable(_) | Probe::Failed(_) => None,
     }
 }
 
@@ -73,7 +73,7 @@ fn print_table(columns: &[(String, Probe)]) {
             "{name} ({})",
             backend.version.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
         ),
-        Probe::Unavailable(_) => format!("{name} (unavailable)"),
+        Probe::Unavailable(_) | Probe::Failed(_) => format!("{name} (unavailable)"),
     }));
     table.load_preset(NOTHING).set_header(header);
     for alg in CATALOG {
@@ -122,7 +122,7 @@ fn print_table(columns: &[(String, Probe)]) {
         .iter()
         .flat_map(|(name, p)| match p {
             Probe::Available { extra_work, .. } => extra_work.iter().map(|(id, w)| format!("* {name} {id} message: {w}")).collect(),
-            Probe::Unavailable(_) => Vec::new(),
+            Probe::Unavailable(_) | Probe::Failed(_) => Vec::new(),
         })
         .collect();
     if !notes.is_empty() {
@@ -153,7 +153,7 @@ fn print_json(columns: &[(String, Probe)]) {
             Probe::Available { backend, extra_work, .. } => {
                 json!({"configuration": name, "available": true, "backend": backend, "extra_work": extra_work})
             }
-            Probe::Unavailable(reason) => json!({"configuration": name, "available": false, "reason": reason}),
+            other => json!({"configuration": name, "available": false, "reason": other.problem()}),
         })
         .collect();
     let pk: Vec<_> = cryptobench_core::pk::PK_CATALOG

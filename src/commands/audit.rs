@@ -110,7 +110,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
     for base in &bases {
         let (capabilities, version, platform) = match probes.get(base, args.cpu)? {
             Probe::Available { backend, platform, .. } => (backend.cpu_capabilities.clone(), backend.version.clone(), platform.clone()),
-            Probe::Unavailable(reason) => return Err(usage(format!("{}: {reason}", base.display()))),
+            other => return Err(usage(format!("{}: {}", base.display(), other.problem().unwrap_or_default()))),
         };
         // The CPU as the worker sees it: it may run under an emulator or elsewhere.
         let (arch, cpu) = match platform {

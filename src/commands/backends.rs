@@ -48,7 +48,7 @@ fn print_table(rows: &[(String, Probe)]) {
                 backend.library_path.clone().unwrap_or_else(|| "-".into()),
                 format!("{} of {}", supported.len(), CATALOG.len()),
             ]),
-            Probe::Unavailable(_) => table.add_row(vec![
+            Probe::Unavailable(_) | Probe::Failed(_) => table.add_row(vec![
                 id.clone(),
                 "unavailable".into(),
                 "(why: below)".into(),
@@ -60,7 +60,7 @@ fn print_table(rows: &[(String, Probe)]) {
     println!("{table}\n");
     // Reasons are long (a runtime's says what to install): one line each, under the table.
     for (id, p) in rows {
-        if let Probe::Unavailable(reason) = p {
+        if let Some(reason) = p.problem() {
             println!("{id} is unavailable: {reason}");
         }
     }
@@ -75,7 +75,7 @@ fn print_table(rows: &[(String, Probe)]) {
                     println!("  cpu: {cpu}");
                 }
             }
-            Probe::Unavailable(_) => {
+            Probe::Unavailable(_) | Probe::Failed(_) => {
                 if let Some(hint) = install_hint(id) {
                     println!("{id}: unavailable; to get it: {hint}");
                 }
@@ -101,7 +101,7 @@ fn print_json(rows: &[(String, Probe)]) {
             Probe::Available { backend, supported, .. } => {
                 json!({"id": id, "available": true, "backend": backend, "supported": supported})
             }
-            Probe::Unavailable(reason) => json!({"id": id, "available": false, "reason": reason, "install": install_hint(id)}),
+            other => json!({"id": id, "available": false, "reason": other.problem(), "install": install_hint(id)}),
         })
         .collect();
     println!(

@@ -58,13 +58,13 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
                 }
                 library_view(&spec, Some(backend.version), backend.cpu_capabilities, &worker_cpu)
             }
-            Probe::Unavailable(reason) => LibraryView {
+            other => LibraryView {
                 configuration: spec.display(),
                 version: None,
                 capabilities: None,
                 features: Vec::new(),
                 mismatches: Vec::new(),
-                note: Some(format!("unavailable: {reason}")),
+                note: Some(format!("unavailable: {}", other.problem().unwrap_or_default())),
             },
         });
     }

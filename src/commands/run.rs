@@ -22,7 +22,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         eprintln!("{note}");
     }
     // OpenSSL probed for --algos openssl-speed is not probed again to be measured.
-    let mut probes = Probes::default();
+    let mut probes = Probes::within(plan.silence_limit);
     crate::orchestrate::speed_set::resolve(&mut plan, &mut probes)?;
     // Opened before measuring, so that a wrong --db costs nothing.
     let mut store = if args.save.no_save {

@@ -154,6 +154,7 @@ fn probe_all(plan: &Plan, probes: &mut Probes) -> Result<Vec<ConfigurationResult
                 c.platform = platform.map(|p| *p);
             }
             Probe::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
+            Probe::Failed(status) => c.status = status,
         }
         out.push(c);
     }

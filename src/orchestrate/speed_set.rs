@@ -43,8 +43,8 @@ pub fn resolve(plan: &mut Plan, probes: &mut Probes) -> Result<()> {
     for spec in &specs {
         let version = match probes.get(spec, pin)? {
             Probe::Available { backend, .. } => backend.version.clone(),
-            Probe::Unavailable(reason) => {
-                reasons.push(format!("{}: {reason}", spec.display()));
+            other => {
+                reasons.push(format!("{}: {}", spec.display(), other.problem().unwrap_or_default()));
                 continue;
             }
         };

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use cryptobench_core::protocol::{read_message, write_line, Job, WorkerMessage, PROTOCOL_VERSION};
-use cryptobench_core::result::{BackendInfo, ConfigurationSpec, WorkerPlatform};
+use cryptobench_core::result::{BackendInfo, ConfigurationSpec, ConfigurationStatus, WorkerPlatform};
 
 /// How a worker ended.
 pub enum WorkerEnd {
@@ -39,6 +39,19 @@ pub enum Probe {
         extra_work: BTreeMap<String, String>,
     },
     Unavailable(String),
+    /// The worker crashed or fell silent while probing: the configuration's status.
+    Failed(ConfigurationStatus),
+}
+
+impl Probe {
+    /// Why the configuration cannot be measured, where it cannot.
+    pub fn problem(&self) -> Option<String> {
+        match self {
+            Probe::Available { .. } => None,
+            Probe::Unavailable(reason) => Some(reason.clone()),
+            Probe::Failed(status) => Some(status.reason().unwrap_or("failed").to_string()),
+        }
+    }
 }
 
 /// Keeps the last few KiB of the worker's stderr for crash reports.
@@ -199,9 +212,14 @@ pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> J
 
 /// Loads the configuration in a worker (pinned where given) and reads its hello.
 pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<Probe> {
+    probe_within(configuration, pin_cpu, PROBE_SILENCE_LIMIT)
+}
+
+/// [`probe`], killing a worker silent for `silence_limit` (a library that hangs while it loads).
+pub fn probe_within(configuration: &ConfigurationSpec, pin_cpu: Option<usize>, silence_limit: Duration) -> Result<Probe> {
     let job = probe_job(configuration, pin_cpu);
     let mut hello = None;
-    let end = run_job(&job, PROBE_SILENCE_LIMIT, |m| {
+    let end = run_job(&job, silence_limit, |m| {
         if let WorkerMessage::Hello {
             backend,
             supported,
@@ -223,7 +241,15 @@ pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Resul
             extra_work,
         },
         (WorkerEnd::Completed, None) => Probe::Unavailable("the worker said nothing about its backend".into()),
-        (WorkerEnd::Unavailable(reason) | WorkerEnd::Crashed(reason) | WorkerEnd::TimedOut(reason), _) => Probe::Unavailable(reason),
+        (WorkerEnd::Unavailable(reason), _) => Probe::Unavailable(reason),
+        // The library was loaded and then crashed or hung (in its initialisers, or
+        // while the worker checked what it supports): not an absence, a failure.
+        (WorkerEnd::Crashed(reason), _) => Probe::Failed(ConfigurationStatus::Crashed {
+            reason: format!("while loading the library and checking what it supports: {reason}"),
+        }),
+        (WorkerEnd::TimedOut(reason), _) => Probe::Failed(ConfigurationStatus::TimedOut {
+            reason: format!("while loading the library and checking what it supports: {reason}"),
+        }),
     })
 }
 
@@ -231,20 +257,38 @@ pub fn probe(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Resul
 /// configuration is loaded once before measuring, and what decides the
 /// plan first (`--algos openssl-speed`: OpenSSL's version; `audit`: the
 /// library's capability vector) reads the probe the run then uses.
-#[derive(Default)]
-pub struct Probes(Vec<(ConfigurationSpec, Option<usize>, Probe)>);
+pub struct Probes {
+    made: Vec<(ConfigurationSpec, Option<usize>, Probe)>,
+    /// How long a probing worker may stay silent (`--worker-timeout` where given).
+    silence_limit: Duration,
+}
+
+impl Default for Probes {
+    fn default() -> Probes {
+        Probes::within(PROBE_SILENCE_LIMIT)
+    }
+}
 
 impl Probes {
+    /// Probes whose workers may stay silent for `silence_limit` at most.
+    pub fn within(silence_limit: Duration) -> Probes {
+        Probes {
+            made: Vec::new(),
+            silence_limit,
+        }
+    }
+
     /// The probe of `configuration` pinned to `pin_cpu`: made now, or the one made before.
     pub fn get(&mut self, configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> Result<&Probe> {
-        let i = match self.0.iter().position(|(c, pin, _)| c == configuration && *pin == pin_cpu) {
+        let i = match self.made.iter().position(|(c, pin, _)| c == configuration && *pin == pin_cpu) {
             Some(i) => i,
             None => {
-                self.0.push((configuration.clone(), pin_cpu, probe(configuration, pin_cpu)?));
-                self.0.len() - 1
+                let probe = probe_within(configuration, pin_cpu, self.silence_limit)?;
+                self.made.push((configuration.clone(), pin_cpu, probe));
+                self.made.len() - 1
             }
         };
-        Ok(&self.0[i].2)
+        Ok(&self.made[i].2)
     }
 }
 

@@ -203,6 +203,18 @@ pub enum ConfigurationStatus {
     TimedOut { reason: String },
 }
 
+impl ConfigurationStatus {
+    /// Why the configuration did not complete; None when it did.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            ConfigurationStatus::Completed => None,
+            ConfigurationStatus::Unavailable { reason }
+            | ConfigurationStatus::Crashed { reason }
+            | ConfigurationStatus::TimedOut { reason } => Some(reason),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ConfigurationResult {
     /// 1-based, as shown in tables ("[1]").
