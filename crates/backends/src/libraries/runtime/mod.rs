@@ -325,7 +325,7 @@ impl RuntimeLibrary {
             check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         }
         let sealed = if cell.operation == Operation::Decrypt && cell.mode == Mode::Message {
-            self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?
+            self.encrypt_once(alg, inputs.call(message))?
         } else {
             Sealed {
                 ciphertext: Vec::new(),

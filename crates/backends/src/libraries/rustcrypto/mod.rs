@@ -30,11 +30,11 @@ use self::aead::{Aead, Siv};
 use self::digests::{Blake3, Hash, Xof};
 use self::macs::{Ghash, Keyed as KeyedMac, Poly1305};
 use self::modes::{Cbc, Cfb, ChaCha, Ctr, Ecb, Keyed, Xts};
-use crate::backend::{Backend, Sealed};
+use crate::backend::{AeadCall, Backend};
 use crate::error::BackendError;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::registry::{Entry, Kind};
-use crate::sessions::{open_once, seal_once};
+use crate::sessions::message_once;
 
 /// Runs `$body` with `$M` bound to the mode type of a plain cipher id.
 macro_rules! with_mode {
@@ -387,32 +387,9 @@ impl Library for RustcryptoBackend {
 
     /// AES-SIV only: a vector's nonce becomes the last header (RFC 5297 §3); the other
     /// AEAD types fix nonce and tag sizes at compile time, the catalog's here.
-    fn seal_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
         match alg.id {
-            "aes-128-siv" if tag_len == alg.tag_len => seal_once(Siv::new(key)?, alg, iv, aad, plaintext),
-            _ => Err(fixed_sizes(alg)),
-        }
-    }
-
-    fn open_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        match alg.id {
-            "aes-128-siv" if tag.len() == alg.tag_len => open_once(Siv::new(key)?, alg, iv, aad, ciphertext, tag),
+            "aes-128-siv" if tag.len() == alg.tag_len => message_once(Siv::new(call.key)?, alg, encrypt, call, tag),
             _ => Err(fixed_sizes(alg)),
         }
     }
