@@ -198,18 +198,9 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
         if backend.support(alg) != Support::Supported {
             continue;
         }
-        let index = match reports.iter().position(|r| r.algorithm == alg.id) {
-            Some(i) => i,
-            None => {
-                reports.push(CheckReport::new(alg.id, CheckKind::Vectors));
-                reports.len() - 1
-            }
-        };
-        let report = &mut reports[index];
-        if let Some(why) = &case.skip {
-            report.skip(why.clone());
+        let Some(report) = report_for(&mut reports, alg.id, case.skip.as_deref()) else {
             continue;
-        }
+        };
         match run_case(backend, alg, case) {
             Ok(Outcome::Passed) => report.passed += 1,
             Ok(Outcome::Skipped(why)) => report.skip(why),
@@ -218,6 +209,26 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
         }
     }
     reports
+}
+
+/// The report of `algorithm` among `reports` (added at its first case), for
+/// a case to run; None where the case is skipped, counted with its reason.
+pub fn report_for<'r>(reports: &'r mut Vec<CheckReport>, algorithm: &str, skip: Option<&str>) -> Option<&'r mut CheckReport> {
+    let index = match reports.iter().position(|r| r.algorithm == algorithm) {
+        Some(i) => i,
+        None => {
+            reports.push(CheckReport::new(algorithm, CheckKind::Vectors));
+            reports.len() - 1
+        }
+    };
+    let report = &mut reports[index];
+    match skip {
+        Some(why) => {
+            report.skip(why);
+            None
+        }
+        None => Some(report),
+    }
 }
 
 enum Outcome {
