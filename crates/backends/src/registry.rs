@@ -80,6 +80,13 @@ pub struct Entry {
     pub mask: Option<MaskFn>,
 }
 
+impl Mask {
+    /// The mask that sets the variable `var` to `value` and so clears `cleared`.
+    pub fn new((var, value): (&'static str, String), cleared: Vec<&'static str>) -> Mask {
+        Mask { var, value, cleared }
+    }
+}
+
 impl Kind {
     /// The kind's name in results (`BackendInfo::kind`).
     pub fn name(self) -> &'static str {

@@ -133,12 +133,7 @@ pub fn view(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, 
 /// architecture (libgcrypt ignores the names of another).
 pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
     let _ = ctx;
-    let (var, value) = env_mask(families);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(families),
-    })
+    Ok(Mask::new(env_mask(families), cleared(families)))
 }
 
 #[cfg(test)]

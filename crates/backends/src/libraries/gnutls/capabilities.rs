@@ -102,12 +102,7 @@ pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> 
     if ctx.arch != "x86_64" && ctx.arch != "x86" {
         return Err(format!("{CPUID_OVERRIDE_ENV} masks are built for x86 only, not {}", ctx.arch));
     }
-    let (var, value) = env_mask(families);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(families),
-    })
+    Ok(Mask::new(env_mask(families), cleared(families)))
 }
 
 #[cfg(test)]
