@@ -57,6 +57,30 @@ pub type MaskFn = fn(&MaskContext<'_>, &[Family]) -> Result<Mask, String>;
 /// the library's `version` (its own version string).
 pub type ViewFn = fn(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])>;
 
+/// The features named by the `items` of a capability string, through
+/// `table` (an item and the feature names it stands for), each feature
+/// once; `source` says where a feature was read (shown with it).
+pub fn features_named<'i>(
+    items: impl Iterator<Item = &'i str>,
+    table: &[(&str, &[&'static str])],
+    source: impl Fn(&str) -> String,
+) -> Vec<Feature> {
+    let mut out: Vec<Feature> = Vec::new();
+    for item in items {
+        if let Some((_, names)) = table.iter().find(|(i, _)| *i == item) {
+            for name in *names {
+                if !out.iter().any(|f| f.name == *name) {
+                    out.push(Feature {
+                        name,
+                        source: source(item),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Opens a library in the worker: the path (or runtime executable) of
 /// `--backend ID=PATH`, or None for the default.
 pub type OpenFn = fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>;
