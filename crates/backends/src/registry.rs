@@ -6,7 +6,10 @@
 //! outside a library's folder matches on its id (as rustls's core never
 //! matches on a provider's name).
 
+use std::collections::BTreeMap;
+
 use cryptobench_core::catalog::Family;
+use cryptobench_core::result::BackendInfo;
 use cryptobench_cpu::features::Feature;
 
 use crate::backend::Backend;
@@ -124,6 +127,27 @@ impl Kind {
 }
 
 impl Entry {
+    /// The library's self-description under the entry's id and name: its
+    /// `version`, the file it runs from, its own view of the CPU and further
+    /// facts. (The worker adds the entry's kind.)
+    pub fn info(
+        &self,
+        version: String,
+        library_path: Option<String>,
+        cpu_capabilities: Option<String>,
+        details: BTreeMap<String, String>,
+    ) -> BackendInfo {
+        BackendInfo {
+            id: self.id.into(),
+            name: self.name.into(),
+            version,
+            library_path,
+            cpu_capabilities,
+            details,
+            kind: None,
+        }
+    }
+
     /// Whether `--backend ID=PATH` may name a file for it.
     pub fn takes_path(&self) -> bool {
         matches!(self.kind, Kind::Loaded | Kind::Runtime)

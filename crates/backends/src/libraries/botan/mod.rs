@@ -198,15 +198,7 @@ impl Library for BotanBackend {
                 None
             }
         };
-        BackendInfo {
-            id: "botan".into(),
-            name: "Botan".into(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: capabilities,
-            details,
-            kind: None,
-        }
+        ENTRY.info(self.version.clone(), Some(self.path.clone()), capabilities, details)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

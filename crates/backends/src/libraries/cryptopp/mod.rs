@@ -149,15 +149,12 @@ pub static ENTRY: Entry = Entry {
 
 impl Library for CryptoppBackend {
     fn info(&self) -> BackendInfo {
-        BackendInfo {
-            id: "cryptopp".into(),
-            name: "Crypto++".into(),
-            version: format!("Crypto++ {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!("crypto++: {}", self.cpu)),
-            details: BTreeMap::new(),
-            kind: None,
-        }
+        ENTRY.info(
+            format!("Crypto++ {}", self.version),
+            Some(self.path.clone()),
+            Some(format!("crypto++: {}", self.cpu)),
+            BTreeMap::new(),
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

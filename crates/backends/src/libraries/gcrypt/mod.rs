@@ -262,15 +262,12 @@ impl Library for GcryptBackend {
                 }
             }
         }
-        BackendInfo {
-            id: "gcrypt".into(),
-            name: "libgcrypt".into(),
-            version: format!("libgcrypt {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: self.hwflist(),
+        ENTRY.info(
+            format!("libgcrypt {}", self.version),
+            Some(self.path.clone()),
+            self.hwflist(),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

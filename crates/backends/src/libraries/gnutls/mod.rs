@@ -179,15 +179,12 @@ impl Library for GnutlsBackend {
         } else {
             self.detected.join("; ")
         };
-        BackendInfo {
-            id: "gnutls".into(),
-            name: "GnuTLS".into(),
-            version: format!("GnuTLS {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!("gnutls: {view}")),
+        ENTRY.info(
+            format!("GnuTLS {}", self.version),
+            Some(self.path.clone()),
+            Some(format!("gnutls: {view}")),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

@@ -178,19 +178,16 @@ pub static ENTRY: Entry = Entry {
 impl Library for MbedtlsBackend {
     fn info(&self) -> BackendInfo {
         let flag = |b: Option<bool>| b.map(|b| u8::from(b).to_string()).unwrap_or_else(|| "n/a".into());
-        BackendInfo {
-            id: "mbedtls".into(),
-            name: "Mbed TLS".into(),
-            version: format!("Mbed TLS {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!(
+        ENTRY.info(
+            format!("Mbed TLS {}", self.version),
+            Some(self.path.clone()),
+            Some(format!(
                 "mbedtls_aesni_has_support: aes={} clmul={}",
                 flag(self.aesni(MBEDTLS_AESNI_AES)),
                 flag(self.aesni(MBEDTLS_AESNI_CLMUL))
             )),
-            details: BTreeMap::new(),
-            kind: None,
-        }
+            BTreeMap::new(),
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

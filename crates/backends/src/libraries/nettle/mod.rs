@@ -370,15 +370,12 @@ impl Library for NettleBackend {
         if let Ok(h) = &self.hogweed {
             details.insert("hogweed".to_string(), h.path.clone());
         }
-        BackendInfo {
-            id: "nettle".into(),
-            name: "Nettle".into(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: std::env::var(FAT_OVERRIDE_ENV).ok().map(|v| format!("{FAT_OVERRIDE_ENV}={v}")),
+        ENTRY.info(
+            self.version.clone(),
+            Some(self.path.clone()),
+            std::env::var(FAT_OVERRIDE_ENV).ok().map(|v| format!("{FAT_OVERRIDE_ENV}={v}")),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

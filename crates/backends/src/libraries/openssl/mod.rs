@@ -189,14 +189,9 @@ impl CryptoLibrary for OpensslBackend {
             }
         }
         BackendInfo {
-            id: "openssl".into(),
             // "OpenSSL 3.0.19 27 Jan 2026" or "LibreSSL 3.8.2": the first word names the library.
             name: self.version.split_whitespace().next().unwrap_or("OpenSSL").to_string(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: self.cpu_capabilities(),
-            details,
-            kind: None,
+            ..ENTRY.info(self.version.clone(), Some(self.path.clone()), self.cpu_capabilities(), details)
         }
     }
 

@@ -64,15 +64,12 @@ impl Library for RingBackend {
             "cpu".to_string(),
             "ring detects the CPU itself at run time and exposes no view of it".to_string(),
         );
-        BackendInfo {
-            id: "ring".into(),
-            name: "ring".into(),
-            version: format!("ring {}", env!("CRYPTOBENCH_RING_VERSION")),
-            library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
-            cpu_capabilities: None,
+        ENTRY.info(
+            format!("ring {}", env!("CRYPTOBENCH_RING_VERSION")),
+            std::env::current_exe().ok().map(|p| p.display().to_string()),
+            None,
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], _iv: &[u8], task: T) -> Result<T::Done, BackendError> {

@@ -307,15 +307,12 @@ impl Library for RustcryptoBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("crates".to_string(), env!("CRYPTOBENCH_RUSTCRYPTO_CRATES").to_string());
-        BackendInfo {
-            id: "rustcrypto".into(),
-            name: "RustCrypto".into(),
-            version: format!("RustCrypto ({})", env!("CRYPTOBENCH_RUSTCRYPTO_CRATES")),
-            library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
-            cpu_capabilities: Some(detect::summary()),
+        ENTRY.info(
+            format!("RustCrypto ({})", env!("CRYPTOBENCH_RUSTCRYPTO_CRATES")),
+            std::env::current_exe().ok().map(|p| p.display().to_string()),
+            Some(detect::summary()),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

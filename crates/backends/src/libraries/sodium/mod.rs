@@ -163,15 +163,12 @@ impl Library for SodiumBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("aes256gcm_is_available".to_string(), self.aes_gcm.to_string());
-        BackendInfo {
-            id: "sodium".into(),
-            name: "libsodium".into(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!("sodium_runtime_has: {}", self.runtime_flags())),
+        ENTRY.info(
+            self.version.clone(),
+            Some(self.path.clone()),
+            Some(format!("sodium_runtime_has: {}", self.runtime_flags())),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

@@ -252,15 +252,7 @@ impl Library for TomcryptBackend {
             "LibTomCrypt 1.18 chooses no code path at run time (portable C AES, no CPU detection)".to_string(),
         );
         details.insert("crypt_build_settings".to_string(), self.settings.clone());
-        BackendInfo {
-            id: "tomcrypt".into(),
-            name: "LibTomCrypt".into(),
-            version: format!("LibTomCrypt {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: None,
-            details,
-            kind: None,
-        }
+        ENTRY.info(format!("LibTomCrypt {}", self.version), Some(self.path.clone()), None, details)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

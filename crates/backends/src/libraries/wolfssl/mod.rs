@@ -166,15 +166,7 @@ impl Library for WolfsslBackend {
             "cpu".to_string(),
             "wolfSSL exports no call that reads its CPU flags (cpuid_get_flags is internal) and ignores OPENSSL_ia32cap".to_string(),
         );
-        BackendInfo {
-            id: "wolfssl".into(),
-            name: "wolfSSL".into(),
-            version: format!("wolfSSL {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: None,
-            details,
-            kind: None,
-        }
+        ENTRY.info(format!("wolfSSL {}", self.version), Some(self.path.clone()), None, details)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
