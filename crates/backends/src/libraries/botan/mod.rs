@@ -25,12 +25,11 @@ use crate::native;
 use crate::registry::{Entry, Kind};
 use crate::sessions::{unsupported, DigestSession};
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.19.dylib", "libbotan-2.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["botan.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.so.19", "libbotan-2.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libbotan-2.19.dylib", "libbotan-2.dylib"],
+    &["botan.dll"],
+    &["libbotan-2.so.19", "libbotan-2.so"],
+);
 
 pub struct BotanBackend {
     api: Api,

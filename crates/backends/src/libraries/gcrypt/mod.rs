@@ -35,12 +35,11 @@ use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
 use crate::registry::{Entry, Kind};
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.20.dylib", "libgcrypt.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt-20.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.so.20", "libgcrypt.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libgcrypt.20.dylib", "libgcrypt.dylib"],
+    &["libgcrypt-20.dll"],
+    &["libgcrypt.so.20", "libgcrypt.so"],
+);
 
 pub struct GcryptBackend {
     api: Api,

@@ -28,12 +28,11 @@ use crate::native;
 use crate::registry::{Entry, Kind};
 use crate::sessions::unsupported;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.30.dylib", "libgnutls.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libgnutls-30.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.so.30", "libgnutls.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libgnutls.30.dylib", "libgnutls.dylib"],
+    &["libgnutls-30.dll"],
+    &["libgnutls.so.30", "libgnutls.so"],
+);
 
 pub struct GnutlsBackend {
     api: Api,

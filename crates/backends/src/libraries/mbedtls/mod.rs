@@ -26,12 +26,11 @@ use crate::native;
 use crate::registry::{Entry, Kind as LibraryKind};
 use crate::sessions::unsupported;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.7.dylib", "libmbedcrypto.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["mbedcrypto.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.so.7", "libmbedcrypto.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libmbedcrypto.7.dylib", "libmbedcrypto.dylib"],
+    &["mbedcrypto.dll"],
+    &["libmbedcrypto.so.7", "libmbedcrypto.so"],
+);
 
 pub struct MbedtlsBackend {
     api: Api,

@@ -36,12 +36,11 @@ use crate::native;
 use crate::registry::{Entry, Kind};
 use crate::sessions::message_once;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libnettle.8.dylib", "libnettle.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libnettle-8.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libnettle.so.8", "libnettle.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libnettle.8.dylib", "libnettle.dylib"],
+    &["libnettle-8.dll"],
+    &["libnettle.so.8", "libnettle.so"],
+);
 
 pub struct NettleBackend {
     api: Api,

@@ -29,12 +29,11 @@ use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
 use crate::registry::{Entry, Kind};
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libsodium.26.dylib", "libsodium.23.dylib", "libsodium.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libsodium.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libsodium.so.23", "libsodium.so.26", "libsodium.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libsodium.26.dylib", "libsodium.23.dylib", "libsodium.dylib"],
+    &["libsodium.dll"],
+    &["libsodium.so.23", "libsodium.so.26", "libsodium.so"],
+);
 
 pub struct SodiumBackend {
     api: Api,

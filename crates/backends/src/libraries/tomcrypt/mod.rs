@@ -30,12 +30,11 @@ use crate::native;
 use crate::registry::{Entry, Kind as LibraryKind};
 use crate::sessions::unsupported;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.1.dylib", "libtomcrypt.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["tomcrypt.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.so.1", "libtomcrypt.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libtomcrypt.1.dylib", "libtomcrypt.dylib"],
+    &["tomcrypt.dll"],
+    &["libtomcrypt.so.1", "libtomcrypt.so"],
+);
 
 /// The descriptors looked up, by catalog id (tomcrypt_cipher.h, tomcrypt_hash.h).
 const CIPHER_DESCRIPTORS: &[(&str, &str)] = &[("aes", "aes_desc"), ("3des", "des3_desc"), ("camellia", "camellia_desc")];

@@ -29,12 +29,11 @@ use crate::native;
 use crate::registry::{Entry, Kind as LibraryKind};
 use crate::sessions::{unsupported, DigestSession};
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libwolfssl.35.dylib", "libwolfssl.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["wolfssl.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libwolfssl.so.35", "libwolfssl.so.42", "libwolfssl.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libwolfssl.35.dylib", "libwolfssl.dylib"],
+    &["wolfssl.dll"],
+    &["libwolfssl.so.35", "libwolfssl.so.42", "libwolfssl.so"],
+);
 
 pub struct WolfsslBackend {
     api: Api,
