@@ -127,6 +127,33 @@ impl Kind {
 }
 
 impl Entry {
+    /// An entry of `kind`, with no install hint, cargo feature or CPU hooks.
+    pub const fn new(id: &'static str, name: &'static str, kind: Kind, open: OpenFn) -> Entry {
+        Entry {
+            id,
+            name,
+            kind,
+            open,
+            install: None,
+            feature: None,
+            view: None,
+            mask: None,
+        }
+    }
+
+    /// A shared library loaded at run time; `install` says how to install it.
+    pub const fn loaded(id: &'static str, name: &'static str, install: &'static str, open: OpenFn) -> Entry {
+        Entry {
+            install: Some(install),
+            ..Entry::new(id, name, Kind::Loaded, open)
+        }
+    }
+
+    /// The entry with the hooks that read (`view`) and mask its view of the CPU.
+    pub const fn with_cpu(self, view: Option<ViewFn>, mask: Option<MaskFn>) -> Entry {
+        Entry { view, mask, ..self }
+    }
+
     /// The library's self-description under the entry's id and name: its
     /// `version`, the file it runs from, its own view of the CPU and further
     /// facts. (The worker adds the entry's kind.)

@@ -18,11 +18,10 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 use self::api::Api;
 use self::capabilities::CLEAR_CPUID_ENV;
 use self::sessions::{BotanCipher, BotanHash, BotanMac, Shape};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::{unsupported, DigestSession};
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
@@ -171,16 +170,10 @@ impl BotanBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "botan",
-    name: "Botan",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(BotanBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libbotan-2-19"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("botan", "Botan", "apt-get install libbotan-2-19", |path| {
+    Ok(Box::new(BotanBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl Library for BotanBackend {
     fn info(&self) -> BackendInfo {

@@ -20,11 +20,10 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
 
 use self::api::*;
 use self::sessions::{Cipher, Hash};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
 pub struct CryptoppBackend {
@@ -136,16 +135,12 @@ impl CryptoppBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "cryptopp",
-    name: "Crypto++",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(CryptoppBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded(
+    "cryptopp",
+    "Crypto++",
+    "apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)",
+    |path| Ok(Box::new(CryptoppBackend::open(path)?)),
+);
 
 impl Library for CryptoppBackend {
     fn info(&self) -> BackendInfo {

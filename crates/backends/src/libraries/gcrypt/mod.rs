@@ -29,11 +29,11 @@ use self::capabilities::DISABLE_HWF_ENV;
 use self::handles::MdHd;
 use self::mac::MacSession;
 use self::sessions::{GcryptCipher, HashSession, XofSession};
-use crate::backend::{catalog_lengths_only, check_key_and_iv, AeadCall, Backend};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, AeadCall};
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
     &["libgcrypt.20.dylib", "libgcrypt.dylib"],
@@ -235,16 +235,10 @@ impl GcryptBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "gcrypt",
-    name: "libgcrypt",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(GcryptBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libgcrypt20"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("gcrypt", "libgcrypt", "apt-get install libgcrypt20", |path| {
+    Ok(Box::new(GcryptBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl Library for GcryptBackend {
     fn info(&self) -> BackendInfo {

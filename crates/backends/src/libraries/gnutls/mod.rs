@@ -21,11 +21,10 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 use self::api::*;
 use self::capabilities::CPUID_OVERRIDE_ENV;
 use self::sessions::{Cipher, Hash, Mac};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
@@ -156,16 +155,10 @@ impl GnutlsBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "gnutls",
-    name: "GnuTLS",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(GnutlsBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libgnutls30"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("gnutls", "GnuTLS", "apt-get install libgnutls30", |path| {
+    Ok(Box::new(GnutlsBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl Library for GnutlsBackend {
     fn info(&self) -> BackendInfo {

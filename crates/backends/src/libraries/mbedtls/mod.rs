@@ -19,11 +19,10 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 use self::api::*;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, Kind};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
@@ -163,16 +162,9 @@ impl MbedtlsBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "mbedtls",
-    name: "Mbed TLS",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(MbedtlsBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libmbedcrypto7"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("mbedtls", "Mbed TLS", "apt-get install libmbedcrypto7", |path| {
+    Ok(Box::new(MbedtlsBackend::open(path)?))
+});
 
 impl Library for MbedtlsBackend {
     fn info(&self) -> BackendInfo {

@@ -29,11 +29,11 @@ use self::capabilities::FAT_OVERRIDE_ENV;
 use self::cipher::{Chain, Keyed, Scheme, SetKey};
 use self::mac::MacSession;
 use self::sessions::{HashSession, NettleCipher};
-use crate::backend::{AeadCall, Backend};
+use crate::backend::AeadCall;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::message_once;
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
@@ -349,16 +349,10 @@ impl NettleBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "nettle",
-    name: "Nettle",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(NettleBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libnettle8"),
-    feature: None,
-    view: None,
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("nettle", "Nettle", "apt-get install libnettle8", |path| {
+    Ok(Box::new(NettleBackend::open(path)?))
+})
+.with_cpu(None, Some(capabilities::mask));
 
 impl Library for NettleBackend {
     fn info(&self) -> BackendInfo {

@@ -24,10 +24,10 @@ use self::api::Api;
 use self::handles::{call_failed, Cipher, Md};
 use self::mac::{Mac, MacSession};
 use self::sessions::{EvpCipherSession, EvpDigestSession};
-use crate::backend::{catalog_lengths_only, check_key_and_iv, AeadCall, Backend};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, AeadCall};
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library as CryptoLibrary};
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 
 /// Tried in order when no path is given: the current ABI first.
 #[cfg(target_os = "linux")]
@@ -164,16 +164,10 @@ impl OpensslBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "openssl",
-    name: "OpenSSL",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(OpensslBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libssl3"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("openssl", "OpenSSL", "apt-get install libssl3", |path| {
+    Ok(Box::new(OpensslBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl CryptoLibrary for OpensslBackend {
     fn info(&self) -> BackendInfo {

@@ -30,7 +30,7 @@ use self::aead::{Aead, Siv};
 use self::digests::{Blake3, Hash, Xof};
 use self::macs::{Ghash, Keyed as KeyedMac, Poly1305};
 use self::modes::{Cbc, Cfb, ChaCha, Ctr, Ecb, Keyed, Xts};
-use crate::backend::{AeadCall, Backend};
+use crate::backend::AeadCall;
 use crate::error::BackendError;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::registry::{Entry, Kind};
@@ -292,16 +292,9 @@ impl RustcryptoBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "rustcrypto",
-    name: "RustCrypto",
-    kind: Kind::LinkedIn,
-    open: |_| Ok(Box::new(RustcryptoBackend::open()) as Box<dyn Backend>),
-    install: None,
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::new("rustcrypto", "RustCrypto", Kind::LinkedIn, |_| {
+    Ok(Box::new(RustcryptoBackend::open()))
+});
 
 impl Library for RustcryptoBackend {
     fn info(&self) -> BackendInfo {

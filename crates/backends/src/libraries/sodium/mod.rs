@@ -23,11 +23,10 @@ use self::api::Api;
 use self::ciphers::{Aead, AeadSession, ChaChaSession};
 use self::hash::{Hash, HashSession};
 use self::mac::{Mac, MacSession};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
     &["libsodium.26.dylib", "libsodium.23.dylib", "libsodium.dylib"],
@@ -147,16 +146,9 @@ impl SodiumBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "sodium",
-    name: "libsodium",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(SodiumBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libsodium23"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("sodium", "libsodium", "apt-get install libsodium23", |path| {
+    Ok(Box::new(SodiumBackend::open(path)?))
+});
 
 impl Library for SodiumBackend {
     fn info(&self) -> BackendInfo {

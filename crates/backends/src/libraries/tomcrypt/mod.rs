@@ -23,11 +23,10 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 use self::api::Api;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, HashFns, Kind};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
@@ -232,16 +231,9 @@ impl TomcryptBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "tomcrypt",
-    name: "LibTomCrypt",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(TomcryptBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libtomcrypt1"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("tomcrypt", "LibTomCrypt", "apt-get install libtomcrypt1", |path| {
+    Ok(Box::new(TomcryptBackend::open(path)?))
+});
 
 impl Library for TomcryptBackend {
     fn info(&self) -> BackendInfo {

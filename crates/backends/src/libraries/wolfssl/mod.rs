@@ -22,11 +22,10 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 use self::api::*;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Blake2Fns, Cipher, Hash, Kind};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 use crate::sessions::{unsupported, DigestSession};
 
 const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
@@ -147,16 +146,9 @@ impl WolfsslBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "wolfssl",
-    name: "wolfSSL",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(WolfsslBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libwolfssl35"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("wolfssl", "wolfSSL", "apt-get install libwolfssl35", |path| {
+    Ok(Box::new(WolfsslBackend::open(path)?))
+});
 
 impl Library for WolfsslBackend {
     fn info(&self) -> BackendInfo {
