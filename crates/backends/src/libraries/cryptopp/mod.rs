@@ -21,6 +21,7 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
 use self::api::*;
 use self::sessions::{Cipher, Hash};
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
 use crate::registry::Entry;
@@ -34,11 +35,9 @@ pub struct CryptoppBackend {
     _loaded: load::Loaded,
 }
 
+/// The cipher kind of shim.cpp (`cbcp_cipher_new`) of a catalog cipher.
 fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
     match alg.id {
-        "chacha20-poly1305" => return Ok(K_CHAPOLY),
-        "des-ede3-cbc" => return Ok(K_DES3_CBC),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
         "aria-128-cbc" => return Ok(K_ARIA_CBC),
         "sm4-cbc" => return Ok(K_SM4_CBC),
         id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => {
@@ -46,17 +45,17 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         }
         _ => {}
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in Crypto++)", alg.id)));
-    };
-    Ok(match mode {
-        "ecb" => K_ECB,
-        "cbc" => K_CBC,
-        "cfb128" => K_CFB,
-        "ctr" => K_CTR,
-        "xts" => K_XTS,
-        "gcm" => K_GCM,
-        _ => return Err(unsupported(format!("{} (not in Crypto++)", alg.id))),
+    Ok(match BlockMode::of(alg) {
+        Some(BlockMode::Ecb) => K_ECB,
+        Some(BlockMode::Cbc) => K_CBC,
+        Some(BlockMode::Cfb) => K_CFB,
+        Some(BlockMode::Ctr) => K_CTR,
+        Some(BlockMode::Xts) => K_XTS,
+        Some(BlockMode::Gcm) => K_GCM,
+        Some(BlockMode::ChaPoly) => K_CHAPOLY,
+        Some(BlockMode::Des3) => K_DES3_CBC,
+        Some(BlockMode::CamelliaCbc) => K_CAMELLIA_CBC,
+        None => return Err(unsupported(format!("{} (not in Crypto++)", alg.id))),
     })
 }
 

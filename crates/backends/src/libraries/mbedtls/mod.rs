@@ -18,8 +18,9 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 
 use self::api::*;
 use self::mac::{Mac, MacKind};
-use self::sessions::{Cipher, Hash, Kind};
+use self::sessions::{Cipher, Hash};
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
 use crate::registry::Entry;
@@ -38,31 +39,15 @@ pub struct MbedtlsBackend {
     _library: libloading::Library,
 }
 
-fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
+/// The block mode of a catalog cipher, where Mbed TLS has it and cryptobench maps it.
+fn kind_of(alg: &AlgorithmSpec) -> Result<BlockMode, BackendError> {
     match alg.id {
-        "chacha20-poly1305" => return Ok(Kind::ChaPoly),
-        "des-ede3-cbc" => return Ok(Kind::Des3),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "chacha20") => return Err(crate::sessions::not_mapped(id, "Mbed TLS")),
-        "aria-128-cbc" => {
-            return Err(unsupported(
-                "aria-128-cbc (Mbed TLS has ARIA from 2.10, aria.h, but cryptobench does not map it yet)",
-            ))
-        }
-        _ => {}
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "chacha20") => Err(crate::sessions::not_mapped(id, "Mbed TLS")),
+        "aria-128-cbc" => Err(unsupported(
+            "aria-128-cbc (Mbed TLS has ARIA from 2.10, aria.h, but cryptobench does not map it yet)",
+        )),
+        _ => BlockMode::of(alg).ok_or_else(|| unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id))),
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id)));
-    };
-    Ok(match mode {
-        "ecb" => Kind::Ecb,
-        "cbc" => Kind::Cbc,
-        "cfb128" => Kind::Cfb,
-        "ctr" => Kind::Ctr,
-        "xts" => Kind::Xts,
-        "gcm" => Kind::Gcm,
-        _ => return Err(unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id))),
-    })
 }
 
 fn md_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
@@ -220,13 +205,13 @@ impl Library for MbedtlsBackend {
         }
         let kind = kind_of(alg).ok()?;
         let in_place = stream || cell.operation == Operation::Encrypt;
-        if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
+        if kind == BlockMode::Xts && in_place && !cell.size.is_multiple_of(16) {
             return Some(format!(
                 "{} in place on {} bytes (Mbed TLS's mbedtls_aes_crypt_xts steals ciphertext wrongly in place; whole 16-byte blocks only)",
                 alg.id, cell.size
             ));
         }
-        if !stream || kind != Kind::Gcm {
+        if !stream || kind != BlockMode::Gcm {
             return None;
         }
         if cell.operation == Operation::Decrypt {

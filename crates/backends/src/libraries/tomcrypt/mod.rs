@@ -24,6 +24,7 @@ use self::api::Api;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, HashFns, Kind};
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
 use crate::registry::Entry;
@@ -75,29 +76,24 @@ fn data_symbol(lib: &libloading::Library, name: &str) -> Option<*const c_void> {
     unsafe { lib.get::<*const c_void>(c.as_bytes_with_nul()) }.ok().map(|s| *s)
 }
 
+/// The mode and the cipher descriptor's name of a catalog cipher: 3DES and
+/// Camellia are CBC over their own descriptors (ChaCha20-Poly1305 has none).
 fn kind_of(alg: &AlgorithmSpec) -> Result<(Kind, &'static str), BackendError> {
-    match alg.id {
-        "chacha20-poly1305" => return Ok((Kind::ChaPoly, "aes")),
-        "des-ede3-cbc" => return Ok((Kind::Cbc, "3des")),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok((Kind::Cbc, "camellia")),
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "chacha20") => {
-            return Err(crate::sessions::not_mapped(id, "LibTomCrypt"))
-        }
-        _ => {}
+    if let id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "chacha20") = alg.id {
+        return Err(crate::sessions::not_mapped(id, "LibTomCrypt"));
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id)));
-    };
-    let kind = match mode {
-        "ecb" => Kind::Ecb,
-        "cbc" => Kind::Cbc,
-        "cfb128" => Kind::Cfb,
-        "ctr" => Kind::Ctr,
-        "xts" => Kind::Xts,
-        "gcm" => Kind::Gcm,
-        _ => return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id))),
-    };
-    Ok((kind, "aes"))
+    Ok(match BlockMode::of(alg) {
+        Some(BlockMode::Ecb) => (Kind::Ecb, "aes"),
+        Some(BlockMode::Cbc) => (Kind::Cbc, "aes"),
+        Some(BlockMode::Cfb) => (Kind::Cfb, "aes"),
+        Some(BlockMode::Ctr) => (Kind::Ctr, "aes"),
+        Some(BlockMode::Xts) => (Kind::Xts, "aes"),
+        Some(BlockMode::Gcm) => (Kind::Gcm, "aes"),
+        Some(BlockMode::ChaPoly) => (Kind::ChaPoly, "aes"),
+        Some(BlockMode::Des3) => (Kind::Cbc, "3des"),
+        Some(BlockMode::CamelliaCbc) => (Kind::Cbc, "camellia"),
+        None => return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id))),
+    })
 }
 
 impl TomcryptBackend {

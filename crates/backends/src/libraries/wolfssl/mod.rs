@@ -21,8 +21,9 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 
 use self::api::*;
 use self::mac::{Mac, MacKind};
-use self::sessions::{Blake2Fns, Cipher, Hash, Kind};
+use self::sessions::{Blake2Fns, Cipher, Hash};
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
 use crate::registry::Entry;
@@ -41,28 +42,14 @@ pub struct WolfsslBackend {
     _library: libloading::Library,
 }
 
-fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
+/// The block mode of a catalog cipher, where wolfCrypt has it and cryptobench maps it.
+fn kind_of(alg: &AlgorithmSpec) -> Result<BlockMode, BackendError> {
     match alg.id {
-        "chacha20-poly1305" => return Ok(Kind::ChaPoly),
-        "des-ede3-cbc" => return Ok(Kind::Des3),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
         id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-siv" | "xchacha20-poly1305" | "chacha20") => {
-            return Err(crate::sessions::not_mapped(id, "wolfCrypt"))
+            Err(crate::sessions::not_mapped(id, "wolfCrypt"))
         }
-        _ => {}
+        _ => BlockMode::of(alg).ok_or_else(|| unsupported(format!("{} (not in wolfCrypt)", alg.id))),
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in wolfCrypt)", alg.id)));
-    };
-    Ok(match mode {
-        "ecb" => Kind::Ecb,
-        "cbc" => Kind::Cbc,
-        "cfb128" => Kind::Cfb,
-        "ctr" => Kind::Ctr,
-        "xts" => Kind::Xts,
-        "gcm" => Kind::Gcm,
-        _ => return Err(unsupported(format!("{} (not in wolfCrypt)", alg.id))),
-    })
 }
 
 impl WolfsslBackend {
@@ -193,15 +180,15 @@ impl Library for WolfsslBackend {
         }
         let kind = kind_of(alg).ok()?;
         let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;
-        if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
+        if kind == BlockMode::Xts && in_place && !cell.size.is_multiple_of(16) {
             return Some(format!(
                 "{} in place on {} bytes (wolfSSL's wc_AesXtsEncrypt steals ciphertext wrongly in place; whole 16-byte blocks only)",
                 alg.id, cell.size
             ));
         }
         let streaming = match kind {
-            Kind::Gcm => self.api.wc_AesGcmEncryptUpdate.is_some(),
-            Kind::ChaPoly => self.api.wc_ChaCha20Poly1305_UpdateData.is_some(),
+            BlockMode::Gcm => self.api.wc_AesGcmEncryptUpdate.is_some(),
+            BlockMode::ChaPoly => self.api.wc_ChaCha20Poly1305_UpdateData.is_some(),
             _ => true,
         };
         (cell.mode == Mode::Stream && !streaming).then(|| {
