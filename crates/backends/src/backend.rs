@@ -26,6 +26,16 @@ pub fn check_key_and_iv(alg: &AlgorithmSpec, key: &[u8], iv: &[u8]) -> Result<()
     Ok(())
 }
 
+/// [`check_key_and_iv`] for a one-shot call, and refuses a message whose
+/// length the mode cannot take.
+pub fn check_once(alg: &AlgorithmSpec, call: &AeadCall) -> Result<(), BackendError> {
+    check_key_and_iv(alg, call.key, call.iv)?;
+    match alg.size_problem(call.data.len()) {
+        Some(problem) => Err(BackendError::Invalid(problem)),
+        None => Ok(()),
+    }
+}
+
 /// Refuses a cell whose mode the algorithm cannot take in any library
 /// (e.g. CCM, SIV and GCM-SIV cannot stream updates).
 pub fn check_mode(alg: &AlgorithmSpec, cell: &CellSpec) -> Result<(), BackendError> {
@@ -35,9 +45,8 @@ pub fn check_mode(alg: &AlgorithmSpec, cell: &CellSpec) -> Result<(), BackendErr
     }
 }
 
-/// What the default [`Backend::seal_with`] says for lengths other than the catalog's.
-pub fn catalog_lengths_only(alg: &AlgorithmSpec, iv_len: usize, tag_len: usize) -> BackendError {
-    let _ = (iv_len, tag_len);
+/// What [`Backend::seal_with`] says by default for lengths other than the catalog's.
+pub fn catalog_lengths_only(alg: &AlgorithmSpec) -> BackendError {
     BackendError::Unsupported(format!(
         "{} with IV or tag lengths other than the catalog's {} and {} bytes (this backend is driven with the catalog's only)",
         alg.id, alg.iv_len, alg.tag_len
@@ -51,12 +60,34 @@ pub struct Sealed {
     pub tag: Vec<u8>,
 }
 
+/// The inputs of one AEAD call: key, IV (nonce), additional data and the
+/// data itself (the plaintext to seal or the ciphertext to open).
+#[derive(Debug, Clone, Copy)]
+pub struct AeadCall<'a> {
+    pub key: &'a [u8],
+    pub iv: &'a [u8],
+    pub aad: &'a [u8],
+    pub data: &'a [u8],
+}
+
 /// Key material a cell is prepared with (random in timed cells).
 #[derive(Debug, Clone)]
 pub struct CellInputs {
     pub key: Vec<u8>,
     pub iv: Vec<u8>,
     pub aad: Vec<u8>,
+}
+
+impl CellInputs {
+    /// An AEAD call on `data` under these inputs.
+    pub fn call<'a>(&'a self, data: &'a [u8]) -> AeadCall<'a> {
+        AeadCall {
+            key: &self.key,
+            iv: &self.iv,
+            aad: &self.aad,
+            data,
+        }
+    }
 }
 
 /// A crypto library as the worker sees it: the one interface the checks
@@ -72,43 +103,23 @@ pub struct CellInputs {
 pub trait Backend {
     fn info(&self) -> BackendInfo;
     fn support(&self, alg: &AlgorithmSpec) -> Support;
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError>;
-    /// Fails with [`BackendError::AuthenticationFailed`] when an AEAD tag does not verify.
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError>;
+    /// One-shot encryption of `call.data` (IV of the catalog's length).
+    fn encrypt_once(&self, alg: &AlgorithmSpec, call: AeadCall) -> Result<Sealed, BackendError>;
+    /// One-shot decryption of `call.data`; fails with
+    /// [`BackendError::AuthenticationFailed`] when an AEAD tag does not verify.
+    fn decrypt_once(&self, alg: &AlgorithmSpec, call: AeadCall, tag: &[u8]) -> Result<Vec<u8>, BackendError>;
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError>;
     /// One MAC of `message` under `key`, through a path independent of the timed one where
     /// the library has two. HMAC takes keys of any length; the others their own.
     fn mac_once(&self, alg: &AlgorithmSpec, key: &[u8], message: &[u8]) -> Result<Vec<u8>, BackendError>;
-    /// One-shot AEAD encryption with an IV (nonce) and tag length of the vector's choosing
-    /// (test vectors: GCM IVs of any length, tags of 4 to 16 bytes, CCM nonces of 7 to 13
-    /// bytes). A length the library refuses is [`BackendError::Unsupported`], naming it.
-    fn seal_with(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError>;
-    /// The decryption of [`Backend::seal_with`]; the tag's length is the vector's.
-    fn open_with(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError>;
+    /// One-shot AEAD encryption of `call.data` with an IV (nonce) and tag length of the
+    /// vector's choosing (test vectors: GCM IVs of any length, tags of 4 to 16 bytes, CCM
+    /// nonces of 7 to 13 bytes). A length the library refuses is
+    /// [`BackendError::Unsupported`], naming it.
+    fn seal_with(&self, alg: &AlgorithmSpec, call: AeadCall, tag_len: usize) -> Result<Sealed, BackendError>;
+    /// The decryption of [`Backend::seal_with`] (`call.data` is the ciphertext); the
+    /// tag's length is the vector's.
+    fn open_with(&self, alg: &AlgorithmSpec, call: AeadCall, tag: &[u8]) -> Result<Vec<u8>, BackendError>;
     /// Prepares a cell. `message` is the buffer content the cell starts from;
     /// decrypting cells encrypt it once here so that every timed call
     /// decrypts (and authenticates) a genuine message.

@@ -24,7 +24,7 @@ pub mod sessions;
 pub mod support;
 pub mod timed;
 
-pub use backend::{catalog_lengths_only, check_mode, Backend, CellInputs, Sealed};
+pub use backend::{catalog_lengths_only, check_mode, AeadCall, Backend, CellInputs, Sealed};
 pub use error::{BackendError, OpenError};
 pub use libraries::{install_hint, open, LIBRARIES};
 pub use primitive::Primitive;

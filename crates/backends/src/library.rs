@@ -16,7 +16,7 @@ use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::BackendInfo;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Operation};
 
-use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, Backend, CellInputs, Sealed};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, check_once, AeadCall, Backend, CellInputs, Sealed};
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
 use crate::pk::{PkBackend, PkLibrary};
@@ -86,34 +86,13 @@ pub trait Library {
         self.mac(alg, key, DigestOnce(message))
     }
 
-    /// AEAD encryption with a test vector's IV and tag lengths, where the
-    /// library takes other lengths than the catalog's; the default takes the
-    /// catalog's only.
-    fn seal_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
-        let _ = (key, aad, plaintext);
-        Err(catalog_lengths_only(alg, iv.len(), tag_len))
-    }
-
-    /// The decryption of [`Library::seal_vector`].
-    fn open_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        let _ = (key, aad, ciphertext);
-        Err(catalog_lengths_only(alg, iv.len(), tag.len()))
+    /// One AEAD message with a test vector's IV and tag lengths, where the
+    /// library takes lengths other than the catalog's: sealing (`encrypt`)
+    /// writes the tag into `tag` (of the vector's length), opening checks
+    /// `tag`; the output is returned. The default takes the catalog's only.
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
+        let _ = (encrypt, call, tag);
+        Err(catalog_lengths_only(alg))
     }
 
     /// The library's public-key operations: `Some(self)` for a library
@@ -180,31 +159,27 @@ impl<'a> DigestTask<'a> for ExtraWork {
 /// One message sealed through a fresh encrypting session.
 struct SealOnce<'m> {
     alg: &'m AlgorithmSpec,
-    iv: &'m [u8],
-    aad: &'m [u8],
-    plaintext: &'m [u8],
+    call: AeadCall<'m>,
 }
 
 impl<'a> CipherTask<'a> for SealOnce<'_> {
     type Done = Sealed;
     fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Sealed, BackendError> {
-        seal_once(keyed(true)?, self.alg, self.iv, self.aad, self.plaintext)
+        seal_once(keyed(true)?, self.alg, self.call)
     }
 }
 
 /// One message opened through a fresh decrypting session.
 struct OpenOnce<'m> {
     alg: &'m AlgorithmSpec,
-    iv: &'m [u8],
-    aad: &'m [u8],
-    ciphertext: &'m [u8],
+    call: AeadCall<'m>,
     tag: &'m [u8],
 }
 
 impl<'a> CipherTask<'a> for OpenOnce<'_> {
     type Done = Vec<u8>;
     fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Vec<u8>, BackendError> {
-        open_once(keyed(false)?, self.alg, self.iv, self.aad, self.ciphertext, self.tag)
+        open_once(keyed(false)?, self.alg, self.call, self.tag)
     }
 }
 
@@ -257,39 +232,14 @@ impl<L: Library> Backend for L {
         })
     }
 
-    fn encrypt_once(&self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        if let Some(problem) = alg.size_problem(plaintext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        self.cipher(alg, key, iv, SealOnce { alg, iv, aad, plaintext })
+    fn encrypt_once(&self, alg: &AlgorithmSpec, call: AeadCall) -> Result<Sealed, BackendError> {
+        check_once(alg, &call)?;
+        self.cipher(alg, call.key, call.iv, SealOnce { alg, call })
     }
 
-    fn decrypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        check_key_and_iv(alg, key, iv)?;
-        if let Some(problem) = alg.size_problem(ciphertext.len()) {
-            return Err(BackendError::Invalid(problem));
-        }
-        self.cipher(
-            alg,
-            key,
-            iv,
-            OpenOnce {
-                alg,
-                iv,
-                aad,
-                ciphertext,
-                tag,
-            },
-        )
+    fn decrypt_once(&self, alg: &AlgorithmSpec, call: AeadCall, tag: &[u8]) -> Result<Vec<u8>, BackendError> {
+        check_once(alg, &call)?;
+        self.cipher(alg, call.key, call.iv, OpenOnce { alg, call, tag })
     }
 
     fn digest_once(&self, alg: &AlgorithmSpec, message: &[u8]) -> Result<Vec<u8>, BackendError> {
@@ -300,36 +250,20 @@ impl<L: Library> Backend for L {
         self.one_shot_mac(alg, key, message)
     }
 
-    fn seal_with(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
-        if iv.len() == alg.iv_len && tag_len == alg.tag_len {
-            self.encrypt_once(alg, key, iv, aad, plaintext)
-        } else {
-            self.seal_vector(alg, key, iv, aad, plaintext, tag_len)
+    fn seal_with(&self, alg: &AlgorithmSpec, call: AeadCall, tag_len: usize) -> Result<Sealed, BackendError> {
+        if call.iv.len() == alg.iv_len && tag_len == alg.tag_len {
+            return self.encrypt_once(alg, call);
         }
+        let mut tag = vec![0u8; tag_len];
+        let ciphertext = self.vector_message(alg, true, call, &mut tag)?;
+        Ok(Sealed { ciphertext, tag })
     }
 
-    fn open_with(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        if iv.len() == alg.iv_len && tag.len() == alg.tag_len {
-            self.decrypt_once(alg, key, iv, aad, ciphertext, tag)
-        } else {
-            self.open_vector(alg, key, iv, aad, ciphertext, tag)
+    fn open_with(&self, alg: &AlgorithmSpec, call: AeadCall, tag: &[u8]) -> Result<Vec<u8>, BackendError> {
+        if call.iv.len() == alg.iv_len && tag.len() == alg.tag_len {
+            return self.decrypt_once(alg, call, tag);
         }
+        self.vector_message(alg, false, call, &mut tag.to_vec())
     }
 
     fn prepare(

@@ -16,6 +16,22 @@ pub struct Loaded {
     pub tried: String,
 }
 
+/// The file names a library has on this platform, of its names on macOS,
+/// on Windows and elsewhere (Linux, the BSDs): the `defaults` of [`load`].
+pub const fn per_platform(
+    macos: &'static [&'static str],
+    windows: &'static [&'static str],
+    other: &'static [&'static str],
+) -> &'static [&'static str] {
+    if cfg!(target_os = "macos") {
+        macos
+    } else if cfg!(windows) {
+        windows
+    } else {
+        other
+    }
+}
+
 /// Loads `path`, or else the first of `defaults` that the dynamic loader finds.
 pub fn load(path: Option<&str>, defaults: &[&str], library: &'static str, id: &'static str) -> Result<Loaded, OpenError> {
     match path {

@@ -6,7 +6,10 @@
 //! outside a library's folder matches on its id (as rustls's core never
 //! matches on a provider's name).
 
+use std::collections::BTreeMap;
+
 use cryptobench_core::catalog::Family;
+use cryptobench_core::result::BackendInfo;
 use cryptobench_cpu::features::Feature;
 
 use crate::backend::Backend;
@@ -57,6 +60,30 @@ pub type MaskFn = fn(&MaskContext<'_>, &[Family]) -> Result<Mask, String>;
 /// the library's `version` (its own version string).
 pub type ViewFn = fn(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, &'static [&'static str])>;
 
+/// The features named by the `items` of a capability string, through
+/// `table` (an item and the feature names it stands for), each feature
+/// once; `source` says where a feature was read (shown with it).
+pub fn features_named<'i>(
+    items: impl Iterator<Item = &'i str>,
+    table: &[(&str, &[&'static str])],
+    source: impl Fn(&str) -> String,
+) -> Vec<Feature> {
+    let mut out: Vec<Feature> = Vec::new();
+    for item in items {
+        if let Some((_, names)) = table.iter().find(|(i, _)| *i == item) {
+            for name in *names {
+                if !out.iter().any(|f| f.name == *name) {
+                    out.push(Feature {
+                        name,
+                        source: source(item),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
 /// Opens a library in the worker: the path (or runtime executable) of
 /// `--backend ID=PATH`, or None for the default.
 pub type OpenFn = fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>;
@@ -80,6 +107,13 @@ pub struct Entry {
     pub mask: Option<MaskFn>,
 }
 
+impl Mask {
+    /// The mask that sets the variable `var` to `value` and so clears `cleared`.
+    pub fn new((var, value): (&'static str, String), cleared: Vec<&'static str>) -> Mask {
+        Mask { var, value, cleared }
+    }
+}
+
 impl Kind {
     /// The kind's name in results (`BackendInfo::kind`).
     pub fn name(self) -> &'static str {
@@ -93,6 +127,54 @@ impl Kind {
 }
 
 impl Entry {
+    /// An entry of `kind`, with no install hint, cargo feature or CPU hooks.
+    pub const fn new(id: &'static str, name: &'static str, kind: Kind, open: OpenFn) -> Entry {
+        Entry {
+            id,
+            name,
+            kind,
+            open,
+            install: None,
+            feature: None,
+            view: None,
+            mask: None,
+        }
+    }
+
+    /// A shared library loaded at run time; `install` says how to install it.
+    pub const fn loaded(id: &'static str, name: &'static str, install: &'static str, open: OpenFn) -> Entry {
+        Entry {
+            install: Some(install),
+            ..Entry::new(id, name, Kind::Loaded, open)
+        }
+    }
+
+    /// The entry with the hooks that read (`view`) and mask its view of the CPU.
+    pub const fn with_cpu(self, view: Option<ViewFn>, mask: Option<MaskFn>) -> Entry {
+        Entry { view, mask, ..self }
+    }
+
+    /// The library's self-description under the entry's id and name: its
+    /// `version`, the file it runs from, its own view of the CPU and further
+    /// facts. (The worker adds the entry's kind.)
+    pub fn info(
+        &self,
+        version: String,
+        library_path: Option<String>,
+        cpu_capabilities: Option<String>,
+        details: BTreeMap<String, String>,
+    ) -> BackendInfo {
+        BackendInfo {
+            id: self.id.into(),
+            name: self.name.into(),
+            version,
+            library_path,
+            cpu_capabilities,
+            details,
+            kind: None,
+        }
+    }
+
     /// Whether `--backend ID=PATH` may name a file for it.
     pub fn takes_path(&self) -> bool {
         matches!(self.kind, Kind::Loaded | Kind::Runtime)

@@ -13,7 +13,7 @@
 
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, Mode};
 
-use crate::backend::Sealed;
+use crate::backend::{AeadCall, Sealed};
 use crate::error::BackendError;
 
 /// A cipher keyed once, as a library keeps it between calls. A session is
@@ -127,31 +127,40 @@ pub fn open_input<S: CipherSession + ?Sized>(s: &S, alg: &AlgorithmSpec, ciphert
     input
 }
 
+/// One message through a fresh session keyed with `call.key`: sealing
+/// (`encrypt`) writes the tag into `tag`, opening checks `tag`; the output
+/// is returned.
+pub fn message_once<S: CipherSession>(
+    mut s: S,
+    alg: &AlgorithmSpec,
+    encrypt: bool,
+    call: AeadCall,
+    tag: &mut [u8],
+) -> Result<Vec<u8>, BackendError> {
+    let mut out = vec![0u8; call.data.len()];
+    if encrypt {
+        s.seal_into(call.iv, call.aad, call.data, &mut out, tag)?;
+    } else {
+        let input = open_input(&s, alg, call.data, tag);
+        s.open(call.iv, call.aad, &input, &mut out, tag)?;
+    }
+    Ok(out)
+}
+
 /// Ciphertext and tag of one message through a fresh encrypting session.
-pub fn seal_once<S: CipherSession>(mut s: S, alg: &AlgorithmSpec, iv: &[u8], aad: &[u8], plaintext: &[u8]) -> Result<Sealed, BackendError> {
-    let mut ciphertext = vec![0u8; plaintext.len()];
+pub fn seal_once<S: CipherSession>(s: S, alg: &AlgorithmSpec, call: AeadCall) -> Result<Sealed, BackendError> {
     let mut tag = vec![0u8; alg.tag_len];
-    s.seal_into(iv, aad, plaintext, &mut ciphertext, &mut tag)?;
+    let ciphertext = message_once(s, alg, true, call, &mut tag)?;
     Ok(Sealed { ciphertext, tag })
 }
 
 /// The plaintext of one message through a fresh decrypting session.
-pub fn open_once<S: CipherSession>(
-    mut s: S,
-    alg: &AlgorithmSpec,
-    iv: &[u8],
-    aad: &[u8],
-    ciphertext: &[u8],
-    tag: &[u8],
-) -> Result<Vec<u8>, BackendError> {
+pub fn open_once<S: CipherSession>(s: S, alg: &AlgorithmSpec, call: AeadCall, tag: &[u8]) -> Result<Vec<u8>, BackendError> {
     if tag.len() != alg.tag_len {
         // A truncated or overlong tag never verifies (the catalog's tags are whole).
         return Err(BackendError::AuthenticationFailed);
     }
-    let mut out = vec![0u8; ciphertext.len()];
-    let input = open_input(&s, alg, ciphertext, tag);
-    s.open(iv, aad, &input, &mut out, tag)?;
-    Ok(out)
+    message_once(s, alg, false, call, &mut tag.to_vec())
 }
 
 /// The digest of `msg` through a fresh session's update and final (a path

@@ -8,8 +8,8 @@ use cryptobench_core::checks::{CheckKind, CheckReport};
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 use sha2::{Digest, Sha256};
 
-use crate::backend::Backend;
 use crate::backend::{inputs_for, pseudo_random_bytes};
+use crate::backend::{AeadCall, Backend};
 use crate::error::BackendError;
 
 /// SHA-256 of an output, hex: enough to compare megabytes across processes.
@@ -31,7 +31,7 @@ fn one_shot(backend: &dyn Backend, alg: &AlgorithmSpec, len: usize, seed: u64) -
     if alg.is_mac() {
         return backend.mac_once(alg, &inputs.key, &msg);
     }
-    let sealed = backend.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &msg)?;
+    let sealed = backend.encrypt_once(alg, inputs.call(&msg))?;
     let mut out = sealed.ciphertext;
     out.extend_from_slice(&sealed.tag);
     Ok(out)
@@ -145,7 +145,7 @@ fn chunked_once(backend: &dyn Backend, alg: &AlgorithmSpec, len: usize, seed: u6
     }
     // Stream mode carries no AAD and no tag: the ciphertext of an AEAD does not depend on them.
     let aad: &[u8] = &[];
-    let expected = backend.encrypt_once(alg, &inputs.key, &inputs.iv, aad, &msg)?;
+    let expected = backend.encrypt_once(alg, AeadCall { aad, ..inputs.call(&msg) })?;
     Ok(buf == expected.ciphertext)
 }
 

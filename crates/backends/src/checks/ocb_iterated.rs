@@ -11,7 +11,7 @@
 
 use cryptobench_core::AlgorithmSpec;
 
-use crate::backend::Backend;
+use crate::backend::{AeadCall, Backend};
 
 /// (catalog id, the RFC's output for a 128-bit tag).
 const ANSWERS: &[(&str, &str)] = &[
@@ -38,7 +38,15 @@ pub fn check(backend: &dyn Backend, alg: &AlgorithmSpec) -> Option<Result<usize,
     *key.last_mut().expect("a key") = (alg.tag_len * 8) as u8;
     let seal = |n: u32, aad: &[u8], plaintext: &[u8]| -> Result<Vec<u8>, String> {
         let sealed = backend
-            .encrypt_once(alg, &key, &nonce(n), aad, plaintext)
+            .encrypt_once(
+                alg,
+                AeadCall {
+                    key: &key,
+                    iv: &nonce(n),
+                    aad,
+                    data: plaintext,
+                },
+            )
             .map_err(|e| format!("known answer (RFC 7253 Appendix A, iterated): {e}"))?;
         Ok([sealed.ciphertext, sealed.tag].concat())
     };

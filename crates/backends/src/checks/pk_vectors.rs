@@ -6,13 +6,14 @@
 //! catalog algorithm has (another hash, salt length or curve, a P1363
 //! signature, an ML-DSA context string) are counted as skipped, with the reason.
 
-use cryptobench_core::checks::{CheckKind, CheckReport, Expectation, PkVectorCase, PkVectorKind};
+use cryptobench_core::checks::{CheckReport, Expectation, PkVectorCase, PkVectorKind};
 use cryptobench_core::pk::{self, PkAlgorithmSpec, PkKind};
 use serde_json::Value;
 use sha2::Digest;
 
 use crate::backend::Backend;
 use crate::checks::pk_verify::pk_of;
+use crate::checks::vectors::report_for;
 use crate::error::BackendError;
 use crate::pk::keys::ec_keys_from_scalar;
 use crate::pk::keys::PkKeys;
@@ -361,18 +362,9 @@ pub fn run(backend: &dyn Backend, cases: &[PkVectorCase]) -> Vec<CheckReport> {
         if pk_of(backend, alg).is_err() {
             continue;
         }
-        let index = match reports.iter().position(|r| r.algorithm == alg.id) {
-            Some(i) => i,
-            None => {
-                reports.push(CheckReport::new(alg.id, CheckKind::Vectors));
-                reports.len() - 1
-            }
-        };
-        let report = &mut reports[index];
-        if let Some(why) = &case.skip {
-            report.skip(why.clone());
+        let Some(report) = report_for(&mut reports, alg.id, case.skip.as_deref()) else {
             continue;
-        }
+        };
         match run_case(backend, alg, case) {
             Ok(Outcome::Passed) => report.passed += 1,
             Ok(Outcome::Skipped(why)) => report.skip(why),

@@ -14,7 +14,7 @@ use cryptobench_core::checks::{CheckKind, CheckReport, Expectation, VectorCase};
 use cryptobench_core::{catalog, AlgorithmClass};
 use serde_json::Value;
 
-use crate::backend::Backend;
+use crate::backend::{AeadCall, Backend};
 use crate::error::BackendError;
 use crate::support::Support;
 
@@ -198,18 +198,9 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
         if backend.support(alg) != Support::Supported {
             continue;
         }
-        let index = match reports.iter().position(|r| r.algorithm == alg.id) {
-            Some(i) => i,
-            None => {
-                reports.push(CheckReport::new(alg.id, CheckKind::Vectors));
-                reports.len() - 1
-            }
-        };
-        let report = &mut reports[index];
-        if let Some(why) = &case.skip {
-            report.skip(why.clone());
+        let Some(report) = report_for(&mut reports, alg.id, case.skip.as_deref()) else {
             continue;
-        }
+        };
         match run_case(backend, alg, case) {
             Ok(Outcome::Passed) => report.passed += 1,
             Ok(Outcome::Skipped(why)) => report.skip(why),
@@ -218,6 +209,26 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
         }
     }
     reports
+}
+
+/// The report of `algorithm` among `reports` (added at its first case), for
+/// a case to run; None where the case is skipped, counted with its reason.
+pub fn report_for<'r>(reports: &'r mut Vec<CheckReport>, algorithm: &str, skip: Option<&str>) -> Option<&'r mut CheckReport> {
+    let index = match reports.iter().position(|r| r.algorithm == algorithm) {
+        Some(i) => i,
+        None => {
+            reports.push(CheckReport::new(algorithm, CheckKind::Vectors));
+            reports.len() - 1
+        }
+    };
+    let report = &mut reports[index];
+    match skip {
+        Some(why) => {
+            report.skip(why);
+            None
+        }
+        None => Some(report),
+    }
 }
 
 enum Outcome {
@@ -254,6 +265,12 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
             other => Err(other.to_string()),
         }
     };
+    let message = |data| AeadCall {
+        key: &key,
+        iv: &iv,
+        aad: &aad,
+        data,
+    };
     match case.expect {
         Expectation::Acceptable => Ok(Outcome::Skipped("\"acceptable\" cases (either outcome allowed)".into())),
         Expectation::Valid => {
@@ -262,9 +279,9 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
                 return Ok(Outcome::Skipped(problem));
             }
             let sealed = if aead {
-                backend.seal_with(alg, &key, &iv, &aad, &plain, tag.len())
+                backend.seal_with(alg, message(&plain), tag.len())
             } else {
-                backend.encrypt_once(alg, &key, &iv, &aad, &plain)
+                backend.encrypt_once(alg, message(&plain))
             };
             let sealed = match sealed {
                 Ok(s) => s,
@@ -277,9 +294,9 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
                 return Err(format!("tag {} differs from {}", hex::encode(&sealed.tag), case.tag));
             }
             let back = if aead {
-                backend.open_with(alg, &key, &iv, &aad, &ct, &tag)
+                backend.open_with(alg, message(&ct), &tag)
             } else {
-                backend.decrypt_once(alg, &key, &iv, &aad, &ct, &tag)
+                backend.decrypt_once(alg, message(&ct), &tag)
             };
             let back = match back {
                 Ok(b) => b,
@@ -295,7 +312,7 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
             }
             Ok(Outcome::Passed)
         }
-        Expectation::Invalid if aead => match backend.open_with(alg, &key, &iv, &aad, &ct, &tag) {
+        Expectation::Invalid if aead => match backend.open_with(alg, message(&ct), &tag) {
             Err(BackendError::AuthenticationFailed) => Ok(Outcome::Passed),
             // Rejected before any tag was checked: the library refuses these parameters outright.
             Err(BackendError::Unsupported(why)) => Ok(Outcome::Refused(why)),
@@ -308,7 +325,7 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
                 return Ok(Outcome::Passed);
             }
             let back = backend
-                .decrypt_once(alg, &key, &iv, &aad, &ct, &tag)
+                .decrypt_once(alg, message(&ct), &tag)
                 .map_err(|e| format!("decryption: {e}"))?;
             match (case.pkcs7, unpad(&back)) {
                 (true, None) => Ok(Outcome::Passed),

@@ -5,7 +5,7 @@
 use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
-use crate::backend::{inputs_for, pseudo_random_bytes, Backend, CellInputs};
+use crate::backend::{inputs_for, pseudo_random_bytes, AeadCall, Backend, CellInputs};
 use crate::checks::known_answers::{known_answers_for, KnownAnswer};
 use crate::error::BackendError;
 use crate::primitive::Primitive;
@@ -64,6 +64,12 @@ fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) ->
         unhex(ka.tag),
     );
     let label = || format!("known answer ({})", ka.source);
+    let message = |data| AeadCall {
+        key: &key,
+        iv: &iv,
+        aad: &aad,
+        data,
+    };
     if alg.is_mac() {
         let got = call(label, backend.mac_once(alg, &key, &input))?;
         return if got == output {
@@ -90,7 +96,7 @@ fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) ->
             ))
         };
     }
-    let sealed = call(label, backend.encrypt_once(alg, &key, &iv, &aad, &input))?;
+    let sealed = call(label, backend.encrypt_once(alg, message(&input)))?;
     if sealed.ciphertext != output {
         return Err(format!(
             "{}: ciphertext {} differs from the published {}",
@@ -107,27 +113,20 @@ fn known_answer(backend: &dyn Backend, alg: &AlgorithmSpec, ka: &KnownAnswer) ->
             ka.tag
         ));
     }
-    let plain = call(label, backend.decrypt_once(alg, &key, &iv, &aad, &output, &tag))?;
+    let plain = call(label, backend.decrypt_once(alg, message(&output), &tag))?;
     if plain != input {
         return Err(format!("{}: decryption does not give the plaintext back", label()));
     }
     let mut checks = 2;
     if alg.class == AlgorithmClass::Aead {
-        checks += tamper_checks(backend, alg, &key, &iv, &aad, &output, &tag)?;
+        checks += tamper_checks(backend, alg, message(&output), &tag)?;
     }
     Ok(checks)
 }
 
 /// A flipped bit in the tag, the ciphertext or the AAD must be rejected.
-fn tamper_checks(
-    backend: &dyn Backend,
-    alg: &AlgorithmSpec,
-    key: &[u8],
-    iv: &[u8],
-    aad: &[u8],
-    ct: &[u8],
-    tag: &[u8],
-) -> Result<usize, String> {
+fn tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec, sealed: AeadCall, tag: &[u8]) -> Result<usize, String> {
+    let (ct, aad) = (sealed.data, sealed.aad);
     let flip = |v: &[u8]| {
         let mut v = v.to_vec();
         if let Some(b) = v.first_mut() {
@@ -143,7 +142,7 @@ fn tamper_checks(
         cases.push(("AAD", ct.to_vec(), tag.to_vec(), flip(aad)));
     }
     for (what, c, t, a) in &cases {
-        match backend.decrypt_once(alg, key, iv, a, c, t) {
+        match backend.decrypt_once(alg, AeadCall { aad: a, data: c, ..sealed }, t) {
             Err(BackendError::AuthenticationFailed) => {}
             Ok(_) => return Err(format!("a message with a tampered {what} was accepted")),
             Err(e) => return Err(format!("a message with a tampered {what} gave an unexpected error: {e}")),
@@ -166,7 +165,7 @@ fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, Stri
         let inputs = inputs_for(alg, 1000 + i as u64);
         let plain = pseudo_random_bytes(77 + i as u64, len);
         let label = || format!("round trip of {len} bytes");
-        let sealed = match backend.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &plain) {
+        let sealed = match backend.encrypt_once(alg, inputs.call(&plain)) {
             // A length the library cannot take at all (OpenSSL's SIV and an empty message) is not a wrong answer.
             Err(BackendError::Unsupported(_)) if len == 0 => continue,
             other => call(label, other)?,
@@ -174,16 +173,13 @@ fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, Stri
         if len >= 16 && sealed.ciphertext == plain {
             return Err(format!("{}: the ciphertext equals the plaintext", label()));
         }
-        let back = call(
-            label,
-            backend.decrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, &sealed.ciphertext, &sealed.tag),
-        )?;
+        let back = call(label, backend.decrypt_once(alg, inputs.call(&sealed.ciphertext), &sealed.tag))?;
         if back != plain {
             return Err(format!("{}: decryption does not give the plaintext back", label()));
         }
         checks += 1;
         if alg.class == AlgorithmClass::Aead {
-            checks += tamper_checks(backend, alg, &inputs.key, &inputs.iv, &inputs.aad, &sealed.ciphertext, &sealed.tag)?;
+            checks += tamper_checks(backend, alg, inputs.call(&sealed.ciphertext), &sealed.tag)?;
         }
     }
     Ok(checks)
@@ -292,7 +288,10 @@ pub fn check_primitive(
             }
         }
         Operation::Encrypt => {
-            let expected = call(|| "encryption".into(), backend.encrypt_once(alg, &inputs.key, &inputs.iv, aad, buf))?;
+            let expected = call(
+                || "encryption".into(),
+                backend.encrypt_once(alg, AeadCall { aad, ..inputs.call(buf) }),
+            )?;
             if work != expected.ciphertext {
                 return mismatch("ciphertext");
             }
@@ -311,7 +310,13 @@ pub fn check_primitive(
         Operation::Decrypt => {
             let again = call(
                 || "encryption".into(),
-                backend.encrypt_once(alg, &inputs.key, &inputs.iv, &[], &work),
+                backend.encrypt_once(
+                    alg,
+                    AeadCall {
+                        aad: &[],
+                        ..inputs.call(&work)
+                    },
+                ),
             )?;
             if again.ciphertext != buf {
                 return mismatch("plaintext");

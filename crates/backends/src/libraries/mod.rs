@@ -7,6 +7,7 @@
 //! and its entry in [`LIBRARIES`].
 
 pub mod aws_lc;
+mod block_mode;
 pub mod boringssl;
 pub mod botan;
 pub mod cryptopp;

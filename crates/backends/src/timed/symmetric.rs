@@ -47,7 +47,7 @@ pub fn prepare_cipher<'a, S: CipherSession + 'a>(
             tag: vec![0; alg.tag_len],
         }
     } else {
-        seal_once(keyed(true)?, alg, &inputs.iv, &inputs.aad, message)?
+        seal_once(keyed(true)?, alg, inputs.call(message))?
     };
     let session = keyed(encrypt)?;
     let input = if encrypt {

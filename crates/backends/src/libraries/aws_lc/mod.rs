@@ -140,19 +140,16 @@ impl Library for AwsLcBackend {
         if let Ok(v) = std::env::var("OPENSSL_ia32cap") {
             details.insert("OPENSSL_ia32cap".to_string(), v);
         }
-        BackendInfo {
-            id: "aws-lc-rs".into(),
-            name: "AWS-LC (aws-lc-rs)".into(),
-            version: format!(
+        ENTRY.info(
+            format!(
                 "AWS-LC {} (aws-lc-rs {})",
                 aws_lc_rs::awslc_version(),
                 env!("CRYPTOBENCH_AWS_LC_RS_VERSION")
             ),
-            library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
-            cpu_capabilities: self.capabilities.clone(),
+            std::env::current_exe().ok().map(|p| p.display().to_string()),
+            self.capabilities.clone(),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], _iv: &[u8], task: T) -> Result<T::Done, BackendError> {

@@ -153,17 +153,17 @@ impl Library for BoringBackend {
         // SAFETY: OPENSSL_VERSION (0) names a static string ("BoringSSL").
         let name = crate::native::text(unsafe { ffi::OpenSSL_version(0) }).unwrap_or_else(|| "BoringSSL".into());
         BackendInfo {
-            id: "boring".into(),
             name: "BoringSSL (boring)".into(),
-            version: format!(
-                "{name} (API version {}, boring-sys {})",
-                ffi::BORINGSSL_API_VERSION,
-                env!("CRYPTOBENCH_BORING_SYS_VERSION")
-            ),
-            library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
-            cpu_capabilities: self.capabilities.clone(),
-            details,
-            kind: None,
+            ..ENTRY.info(
+                format!(
+                    "{name} (API version {}, boring-sys {})",
+                    ffi::BORINGSSL_API_VERSION,
+                    env!("CRYPTOBENCH_BORING_SYS_VERSION")
+                ),
+                std::env::current_exe().ok().map(|p| p.display().to_string()),
+                self.capabilities.clone(),
+                details,
+            )
         }
     }
 

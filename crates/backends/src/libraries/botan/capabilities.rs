@@ -134,12 +134,7 @@ pub fn view(capabilities: &str, _version: Option<&str>) -> Option<(Vec<Feature>,
 /// The registry's mask hook: `BOTAN_CLEAR_CPUID` with the names of the
 /// worker's architecture.
 pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
-    let (var, value) = env_mask(families, ctx.arch);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(families, ctx.arch),
-    })
+    Ok(Mask::new(env_mask(families, ctx.arch), cleared(families, ctx.arch)))
 }
 
 #[cfg(test)]

@@ -18,19 +18,17 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 use self::api::Api;
 use self::capabilities::CLEAR_CPUID_ENV;
 use self::sessions::{BotanCipher, BotanHash, BotanMac, Shape};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::{unsupported, DigestSession};
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.19.dylib", "libbotan-2.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["botan.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libbotan-2.so.19", "libbotan-2.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libbotan-2.19.dylib", "libbotan-2.dylib"],
+    &["botan.dll"],
+    &["libbotan-2.so.19", "libbotan-2.so"],
+);
 
 pub struct BotanBackend {
     api: Api,
@@ -172,16 +170,10 @@ impl BotanBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "botan",
-    name: "Botan",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(BotanBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libbotan-2-19"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("botan", "Botan", "apt-get install libbotan-2-19", |path| {
+    Ok(Box::new(BotanBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl Library for BotanBackend {
     fn info(&self) -> BackendInfo {
@@ -198,15 +190,7 @@ impl Library for BotanBackend {
                 None
             }
         };
-        BackendInfo {
-            id: "botan".into(),
-            name: "Botan".into(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: capabilities,
-            details,
-            kind: None,
-        }
+        ENTRY.info(self.version.clone(), Some(self.path.clone()), capabilities, details)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

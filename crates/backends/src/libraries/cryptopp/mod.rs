@@ -20,11 +20,11 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
 
 use self::api::*;
 use self::sessions::{Cipher, Hash};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
 pub struct CryptoppBackend {
@@ -35,11 +35,9 @@ pub struct CryptoppBackend {
     _loaded: load::Loaded,
 }
 
+/// The cipher kind of shim.cpp (`cbcp_cipher_new`) of a catalog cipher.
 fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
     match alg.id {
-        "chacha20-poly1305" => return Ok(K_CHAPOLY),
-        "des-ede3-cbc" => return Ok(K_DES3_CBC),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(K_CAMELLIA_CBC),
         "aria-128-cbc" => return Ok(K_ARIA_CBC),
         "sm4-cbc" => return Ok(K_SM4_CBC),
         id @ ("aes-128-ccm" | "aes-256-ccm" | "xchacha20-poly1305" | "chacha20") => {
@@ -47,17 +45,17 @@ fn kind_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
         }
         _ => {}
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in Crypto++)", alg.id)));
-    };
-    Ok(match mode {
-        "ecb" => K_ECB,
-        "cbc" => K_CBC,
-        "cfb128" => K_CFB,
-        "ctr" => K_CTR,
-        "xts" => K_XTS,
-        "gcm" => K_GCM,
-        _ => return Err(unsupported(format!("{} (not in Crypto++)", alg.id))),
+    Ok(match BlockMode::of(alg) {
+        Some(BlockMode::Ecb) => K_ECB,
+        Some(BlockMode::Cbc) => K_CBC,
+        Some(BlockMode::Cfb) => K_CFB,
+        Some(BlockMode::Ctr) => K_CTR,
+        Some(BlockMode::Xts) => K_XTS,
+        Some(BlockMode::Gcm) => K_GCM,
+        Some(BlockMode::ChaPoly) => K_CHAPOLY,
+        Some(BlockMode::Des3) => K_DES3_CBC,
+        Some(BlockMode::CamelliaCbc) => K_CAMELLIA_CBC,
+        None => return Err(unsupported(format!("{} (not in Crypto++)", alg.id))),
     })
 }
 
@@ -136,28 +134,21 @@ impl CryptoppBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "cryptopp",
-    name: "Crypto++",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(CryptoppBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded(
+    "cryptopp",
+    "Crypto++",
+    "apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)",
+    |path| Ok(Box::new(CryptoppBackend::open(path)?)),
+);
 
 impl Library for CryptoppBackend {
     fn info(&self) -> BackendInfo {
-        BackendInfo {
-            id: "cryptopp".into(),
-            name: "Crypto++".into(),
-            version: format!("Crypto++ {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!("crypto++: {}", self.cpu)),
-            details: BTreeMap::new(),
-            kind: None,
-        }
+        ENTRY.info(
+            format!("Crypto++ {}", self.version),
+            Some(self.path.clone()),
+            Some(format!("crypto++: {}", self.cpu)),
+            BTreeMap::new(),
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

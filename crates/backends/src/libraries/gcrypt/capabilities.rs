@@ -10,7 +10,7 @@
 use cryptobench_core::catalog::Family;
 use cryptobench_cpu::features::Feature;
 
-use crate::registry::{Mask, MaskContext};
+use crate::registry::{features_named, Mask, MaskContext};
 
 /// The variable the gcrypt backend reads (mod.rs, before initialisation).
 pub const DISABLE_HWF_ENV: &str = "CRYPTOBENCH_GCRYPT_DISABLE_HWF";
@@ -64,20 +64,8 @@ pub const UNDERSTOOD: &[&str] = &[
 /// Decodes "hwflist:intel-aesni:intel-pclmul:…" as the backend reports it.
 pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
     let list = capabilities.trim().strip_prefix("hwflist:")?;
-    let mut out: Vec<Feature> = Vec::new();
-    for flag in list.split(':').filter(|f| !f.is_empty()) {
-        if let Some((_, names)) = NAMES.iter().find(|(n, _)| *n == flag) {
-            for name in *names {
-                if !out.iter().any(|f| f.name == *name) {
-                    out.push(Feature {
-                        name,
-                        source: format!("libgcrypt hwflist {flag}"),
-                    });
-                }
-            }
-        }
-    }
-    Some(out)
+    let flags = list.split(':').filter(|f| !f.is_empty());
+    Some(features_named(flags, NAMES, |flag| format!("libgcrypt hwflist {flag}")))
 }
 
 /// The hwflist names that make up a family (x86 and arm alike; libgcrypt
@@ -133,12 +121,7 @@ pub fn view(capabilities: &str, version: Option<&str>) -> Option<(Vec<Feature>, 
 /// architecture (libgcrypt ignores the names of another).
 pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
     let _ = ctx;
-    let (var, value) = env_mask(families);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(families),
-    })
+    Ok(Mask::new(env_mask(families), cleared(families)))
 }
 
 #[cfg(test)]

@@ -29,18 +29,17 @@ use self::capabilities::DISABLE_HWF_ENV;
 use self::handles::MdHd;
 use self::mac::MacSession;
 use self::sessions::{GcryptCipher, HashSession, XofSession};
-use crate::backend::{catalog_lengths_only, check_key_and_iv, Backend, Sealed};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, AeadCall};
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.20.dylib", "libgcrypt.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt-20.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libgcrypt.so.20", "libgcrypt.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libgcrypt.20.dylib", "libgcrypt.dylib"],
+    &["libgcrypt-20.dll"],
+    &["libgcrypt.so.20", "libgcrypt.so"],
+);
 
 pub struct GcryptBackend {
     api: Api,
@@ -233,48 +232,13 @@ impl GcryptBackend {
         // SAFETY: plain query.
         Ok((algo, unsafe { (self.api.gcry_md_get_algo_dlen)(algo) } as usize))
     }
-
-    /// A session keyed for an AEAD message with a test vector's IV and tag
-    /// lengths (any IV, GCM tags of 16, 15, 14, 13, 12, 8 or 4 bytes): what
-    /// libgcrypt refuses of those lengths is `Unsupported`, naming them.
-    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call
-    fn vector_message(
-        &self,
-        alg: &AlgorithmSpec,
-        encrypt: bool,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        input: &[u8],
-        tag: &mut [u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        if alg.class != AlgorithmClass::Aead {
-            return Err(catalog_lengths_only(alg, iv.len(), tag.len()));
-        }
-        check_key_and_iv(alg, key, &vec![0; alg.iv_len])?;
-        let mut session = GcryptCipher::keyed(&self.api, self.cipher_algo(alg)?, true, encrypt, key, &[])?;
-        let mut out = vec![0u8; input.len()];
-        session.aead_apart(iv, aad, input, &mut out, tag).map_err(|e| match e {
-            BackendError::Call { detail, .. } => {
-                BackendError::Unsupported(format!("an IV or tag length libgcrypt {} refuses ({detail})", self.version))
-            }
-            other => other,
-        })?;
-        Ok(out)
-    }
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "gcrypt",
-    name: "libgcrypt",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(GcryptBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libgcrypt20"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("gcrypt", "libgcrypt", "apt-get install libgcrypt20", |path| {
+    Ok(Box::new(GcryptBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl Library for GcryptBackend {
     fn info(&self) -> BackendInfo {
@@ -291,15 +255,12 @@ impl Library for GcryptBackend {
                 }
             }
         }
-        BackendInfo {
-            id: "gcrypt".into(),
-            name: "libgcrypt".into(),
-            version: format!("libgcrypt {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: self.hwflist(),
+        ENTRY.info(
+            format!("libgcrypt {}", self.version),
+            Some(self.path.clone()),
+            self.hwflist(),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
@@ -340,31 +301,25 @@ impl Library for GcryptBackend {
         })
     }
 
-    /// GCM and ChaCha20-Poly1305 with the vector's IV and tag lengths.
-    fn seal_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
-        let mut tag = vec![0u8; tag_len];
-        let ciphertext = self.vector_message(alg, true, key, iv, aad, plaintext, &mut tag)?;
-        Ok(Sealed { ciphertext, tag })
-    }
-
-    fn open_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        self.vector_message(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
+    /// GCM and ChaCha20-Poly1305 with the vector's IV and tag lengths (any
+    /// IV, GCM tags of 16, 15, 14, 13, 12, 8 or 4 bytes): what libgcrypt
+    /// refuses of those lengths is `Unsupported`, naming them.
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
+        if alg.class != AlgorithmClass::Aead {
+            return Err(catalog_lengths_only(alg));
+        }
+        check_key_and_iv(alg, call.key, &vec![0; alg.iv_len])?;
+        let mut session = GcryptCipher::keyed(&self.api, self.cipher_algo(alg)?, true, encrypt, call.key, &[])?;
+        let mut out = vec![0u8; call.data.len()];
+        session
+            .aead_apart(call.iv, call.aad, call.data, &mut out, tag)
+            .map_err(|e| match e {
+                BackendError::Call { detail, .. } => {
+                    BackendError::Unsupported(format!("an IV or tag length libgcrypt {} refuses ({detail})", self.version))
+                }
+                other => other,
+            })?;
+        Ok(out)
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {

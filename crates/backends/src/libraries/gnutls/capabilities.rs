@@ -14,7 +14,7 @@
 use cryptobench_core::catalog::Family;
 use cryptobench_cpu::features::Feature;
 
-use crate::registry::{Mask, MaskContext};
+use crate::registry::{features_named, Mask, MaskContext};
 
 /// The environment variable GnuTLS reads for its CPU capabilities (x86-common.c, register_x86_crypto).
 pub const CPUID_OVERRIDE_ENV: &str = "GNUTLS_CPUID_OVERRIDE";
@@ -76,20 +76,9 @@ const UNDERSTOOD: &[&str] = &["ssse3", "aes", "pclmulqdq", "sha_ni"];
 /// Decodes "gnutls: …; …" as the backend reports it.
 fn features(capabilities: &str) -> Option<Vec<Feature>> {
     let lines = capabilities.trim().strip_prefix("gnutls:")?;
-    let mut out: Vec<Feature> = Vec::new();
-    for line in lines.split(';').map(str::trim) {
-        if let Some((_, names)) = LINES.iter().find(|(l, _)| *l == line) {
-            for name in *names {
-                if !out.iter().any(|f| f.name == *name) {
-                    out.push(Feature {
-                        name,
-                        source: format!("GnuTLS: {line}"),
-                    });
-                }
-            }
-        }
-    }
-    Some(out)
+    Some(features_named(lines.split(';').map(str::trim), LINES, |line| {
+        format!("GnuTLS: {line}")
+    }))
 }
 
 /// The registry's view hook: the accelerator lines decoded.
@@ -102,12 +91,7 @@ pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> 
     if ctx.arch != "x86_64" && ctx.arch != "x86" {
         return Err(format!("{CPUID_OVERRIDE_ENV} masks are built for x86 only, not {}", ctx.arch));
     }
-    let (var, value) = env_mask(families);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(families),
-    })
+    Ok(Mask::new(env_mask(families), cleared(families)))
 }
 
 #[cfg(test)]

@@ -21,19 +21,17 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 use self::api::*;
 use self::capabilities::CPUID_OVERRIDE_ENV;
 use self::sessions::{Cipher, Hash, Mac};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.30.dylib", "libgnutls.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libgnutls-30.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libgnutls.so.30", "libgnutls.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libgnutls.30.dylib", "libgnutls.dylib"],
+    &["libgnutls-30.dll"],
+    &["libgnutls.so.30", "libgnutls.so"],
+);
 
 pub struct GnutlsBackend {
     api: Api,
@@ -157,16 +155,10 @@ impl GnutlsBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "gnutls",
-    name: "GnuTLS",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(GnutlsBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libgnutls30"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("gnutls", "GnuTLS", "apt-get install libgnutls30", |path| {
+    Ok(Box::new(GnutlsBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl Library for GnutlsBackend {
     fn info(&self) -> BackendInfo {
@@ -179,15 +171,12 @@ impl Library for GnutlsBackend {
         } else {
             self.detected.join("; ")
         };
-        BackendInfo {
-            id: "gnutls".into(),
-            name: "GnuTLS".into(),
-            version: format!("GnuTLS {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!("gnutls: {view}")),
+        ENTRY.info(
+            format!("GnuTLS {}", self.version),
+            Some(self.path.clone()),
+            Some(format!("gnutls: {view}")),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

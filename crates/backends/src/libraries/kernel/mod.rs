@@ -168,13 +168,8 @@ mod linux {
             let mut details = BTreeMap::new();
             details.insert("interface".to_string(), "AF_ALG (skcipher, aead, hash)".to_string());
             BackendInfo {
-                id: "kernel".into(),
                 name: "Linux kernel".into(),
-                version: format!("Linux {}", self.release),
-                library_path: None,
-                cpu_capabilities: None,
-                details,
-                kind: None,
+                ..super::ENTRY.info(format!("Linux {}", self.release), None, None, details)
             }
         }
 

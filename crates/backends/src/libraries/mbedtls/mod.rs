@@ -18,20 +18,19 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 
 use self::api::*;
 use self::mac::{Mac, MacKind};
-use self::sessions::{Cipher, Hash, Kind};
-use crate::backend::Backend;
+use self::sessions::{Cipher, Hash};
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.7.dylib", "libmbedcrypto.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["mbedcrypto.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libmbedcrypto.so.7", "libmbedcrypto.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libmbedcrypto.7.dylib", "libmbedcrypto.dylib"],
+    &["mbedcrypto.dll"],
+    &["libmbedcrypto.so.7", "libmbedcrypto.so"],
+);
 
 pub struct MbedtlsBackend {
     api: Api,
@@ -40,31 +39,15 @@ pub struct MbedtlsBackend {
     _library: libloading::Library,
 }
 
-fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
+/// The block mode of a catalog cipher, where Mbed TLS has it and cryptobench maps it.
+fn kind_of(alg: &AlgorithmSpec) -> Result<BlockMode, BackendError> {
     match alg.id {
-        "chacha20-poly1305" => return Ok(Kind::ChaPoly),
-        "des-ede3-cbc" => return Ok(Kind::Des3),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "chacha20") => return Err(crate::sessions::not_mapped(id, "Mbed TLS")),
-        "aria-128-cbc" => {
-            return Err(unsupported(
-                "aria-128-cbc (Mbed TLS has ARIA from 2.10, aria.h, but cryptobench does not map it yet)",
-            ))
-        }
-        _ => {}
+        id @ ("aes-128-ccm" | "aes-256-ccm" | "chacha20") => Err(crate::sessions::not_mapped(id, "Mbed TLS")),
+        "aria-128-cbc" => Err(unsupported(
+            "aria-128-cbc (Mbed TLS has ARIA from 2.10, aria.h, but cryptobench does not map it yet)",
+        )),
+        _ => BlockMode::of(alg).ok_or_else(|| unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id))),
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id)));
-    };
-    Ok(match mode {
-        "ecb" => Kind::Ecb,
-        "cbc" => Kind::Cbc,
-        "cfb128" => Kind::Cfb,
-        "ctr" => Kind::Ctr,
-        "xts" => Kind::Xts,
-        "gcm" => Kind::Gcm,
-        _ => return Err(unsupported(format!("{} (not in Mbed TLS 2.28)", alg.id))),
-    })
 }
 
 fn md_of(alg: &AlgorithmSpec) -> Result<c_int, BackendError> {
@@ -164,33 +147,23 @@ impl MbedtlsBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "mbedtls",
-    name: "Mbed TLS",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(MbedtlsBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libmbedcrypto7"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("mbedtls", "Mbed TLS", "apt-get install libmbedcrypto7", |path| {
+    Ok(Box::new(MbedtlsBackend::open(path)?))
+});
 
 impl Library for MbedtlsBackend {
     fn info(&self) -> BackendInfo {
         let flag = |b: Option<bool>| b.map(|b| u8::from(b).to_string()).unwrap_or_else(|| "n/a".into());
-        BackendInfo {
-            id: "mbedtls".into(),
-            name: "Mbed TLS".into(),
-            version: format!("Mbed TLS {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!(
+        ENTRY.info(
+            format!("Mbed TLS {}", self.version),
+            Some(self.path.clone()),
+            Some(format!(
                 "mbedtls_aesni_has_support: aes={} clmul={}",
                 flag(self.aesni(MBEDTLS_AESNI_AES)),
                 flag(self.aesni(MBEDTLS_AESNI_CLMUL))
             )),
-            details: BTreeMap::new(),
-            kind: None,
-        }
+            BTreeMap::new(),
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
@@ -232,13 +205,13 @@ impl Library for MbedtlsBackend {
         }
         let kind = kind_of(alg).ok()?;
         let in_place = stream || cell.operation == Operation::Encrypt;
-        if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
+        if kind == BlockMode::Xts && in_place && !cell.size.is_multiple_of(16) {
             return Some(format!(
                 "{} in place on {} bytes (Mbed TLS's mbedtls_aes_crypt_xts steals ciphertext wrongly in place; whole 16-byte blocks only)",
                 alg.id, cell.size
             ));
         }
-        if !stream || kind != Kind::Gcm {
+        if !stream || kind != BlockMode::Gcm {
             return None;
         }
         if cell.operation == Operation::Decrypt {

@@ -10,6 +10,7 @@ use cryptobench_core::Mode;
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::libraries::block_mode::BlockMode;
 use crate::native::{text, CtxMem};
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -36,23 +37,10 @@ pub fn check(api: &Api, rc: c_int, call: &'static str) -> Result<(), BackendErro
     })
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Ecb,
-    Cbc,
-    Cfb,
-    Ctr,
-    Xts,
-    Gcm,
-    ChaPoly,
-    Des3,
-    CamelliaCbc,
-}
-
 /// One keyed Mbed TLS context and the chaining state of its mode.
 pub struct Cipher<'a> {
     api: &'a Api,
-    kind: Kind,
+    kind: BlockMode,
     encrypt: bool,
     ctx: CtxMem,
     /// CBC/CFB IV, CTR counter block, XTS data unit (8 bytes used for 3DES).
@@ -69,16 +57,16 @@ fn missing(what: &str) -> BackendError {
 
 impl<'a> Cipher<'a> {
     /// Keys a new context and starts a stream at `iv`.
-    pub fn new(api: &'a Api, kind: Kind, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'a>, BackendError> {
+    pub fn new(api: &'a Api, kind: BlockMode, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'a>, BackendError> {
         let mut ctx = CtxMem::new(CTX_BYTES);
         // SAFETY: the memory exceeds the context's size; init before any other call.
         unsafe {
             match kind {
-                Kind::Xts => (api.mbedtls_aes_xts_init.ok_or_else(|| missing("AES-XTS"))?)(ctx.ptr()),
-                Kind::Gcm => (api.mbedtls_gcm_init)(ctx.ptr()),
-                Kind::ChaPoly => (api.mbedtls_chachapoly_init.ok_or_else(|| missing("ChaCha20-Poly1305"))?)(ctx.ptr()),
-                Kind::Des3 => (api.mbedtls_des3_init.ok_or_else(|| missing("3DES"))?)(ctx.ptr()),
-                Kind::CamelliaCbc => (api.mbedtls_camellia_init.ok_or_else(|| missing("Camellia"))?)(ctx.ptr()),
+                BlockMode::Xts => (api.mbedtls_aes_xts_init.ok_or_else(|| missing("AES-XTS"))?)(ctx.ptr()),
+                BlockMode::Gcm => (api.mbedtls_gcm_init)(ctx.ptr()),
+                BlockMode::ChaPoly => (api.mbedtls_chachapoly_init.ok_or_else(|| missing("ChaCha20-Poly1305"))?)(ctx.ptr()),
+                BlockMode::Des3 => (api.mbedtls_des3_init.ok_or_else(|| missing("3DES"))?)(ctx.ptr()),
+                BlockMode::CamelliaCbc => (api.mbedtls_camellia_init.ok_or_else(|| missing("Camellia"))?)(ctx.ptr()),
                 _ => (api.mbedtls_aes_init)(ctx.ptr()),
             }
         }
@@ -106,7 +94,7 @@ impl<'a> Cipher<'a> {
         // SAFETY: keyed context; iv covers the length passed.
         unsafe {
             match self.kind {
-                Kind::Gcm => {
+                BlockMode::Gcm => {
                     let mode = if self.encrypt { MBEDTLS_ENCRYPT } else { MBEDTLS_DECRYPT };
                     check(
                         api,
@@ -114,7 +102,7 @@ impl<'a> Cipher<'a> {
                         "mbedtls_gcm_starts",
                     )
                 }
-                Kind::ChaPoly => {
+                BlockMode::ChaPoly => {
                     let mode = if self.encrypt {
                         MBEDTLS_CHACHAPOLY_ENCRYPT
                     } else {
@@ -140,7 +128,7 @@ impl<'a> Cipher<'a> {
         // SAFETY: per the contract; the chaining buffers have the sizes Mbed TLS reads.
         unsafe {
             match self.kind {
-                Kind::Ecb => {
+                BlockMode::Ecb => {
                     // mbedtls_aes_crypt_ecb takes one block per call.
                     for at in (0..len).step_by(16) {
                         check(
@@ -151,17 +139,17 @@ impl<'a> Cipher<'a> {
                     }
                     Ok(())
                 }
-                Kind::Cbc => check(
+                BlockMode::Cbc => check(
                     api,
                     (api.mbedtls_aes_crypt_cbc)(ctx, mode, len, self.chain.as_mut_ptr(), src, dst),
                     "mbedtls_aes_crypt_cbc",
                 ),
-                Kind::Cfb => check(
+                BlockMode::Cfb => check(
                     api,
                     (api.mbedtls_aes_crypt_cfb128)(ctx, mode, len, &mut self.offset, self.chain.as_mut_ptr(), src, dst),
                     "mbedtls_aes_crypt_cfb128",
                 ),
-                Kind::Ctr => check(
+                BlockMode::Ctr => check(
                     api,
                     (api.mbedtls_aes_crypt_ctr)(
                         ctx,
@@ -174,15 +162,15 @@ impl<'a> Cipher<'a> {
                     ),
                     "mbedtls_aes_crypt_ctr",
                 ),
-                Kind::Xts => {
+                BlockMode::Xts => {
                     let f = api.mbedtls_aes_crypt_xts.ok_or_else(|| missing("AES-XTS"))?;
                     check(api, f(ctx, mode, len, self.chain.as_ptr(), src, dst), "mbedtls_aes_crypt_xts")
                 }
-                Kind::Des3 => {
+                BlockMode::Des3 => {
                     let f = api.mbedtls_des3_crypt_cbc.ok_or_else(|| missing("3DES"))?;
                     check(api, f(ctx, mode, len, self.chain.as_mut_ptr(), src, dst), "mbedtls_des3_crypt_cbc")
                 }
-                Kind::CamelliaCbc => {
+                BlockMode::CamelliaCbc => {
                     let f = api.mbedtls_camellia_crypt_cbc.ok_or_else(|| missing("Camellia"))?;
                     check(
                         api,
@@ -190,8 +178,8 @@ impl<'a> Cipher<'a> {
                         "mbedtls_camellia_crypt_cbc",
                     )
                 }
-                Kind::Gcm => check(api, (api.mbedtls_gcm_update)(ctx, len, src, dst), "mbedtls_gcm_update"),
-                Kind::ChaPoly => {
+                BlockMode::Gcm => check(api, (api.mbedtls_gcm_update)(ctx, len, src, dst), "mbedtls_gcm_update"),
+                BlockMode::ChaPoly => {
                     let f = api.mbedtls_chachapoly_update.ok_or_else(|| missing("ChaCha20-Poly1305"))?;
                     check(api, f(ctx, len, src, dst), "mbedtls_chachapoly_update")
                 }
@@ -207,11 +195,11 @@ impl Drop for Cipher<'_> {
         // SAFETY: initialised in new() by the matching *_init, freed once.
         unsafe {
             let free = match self.kind {
-                Kind::Xts => api.mbedtls_aes_xts_free,
-                Kind::Gcm => Some(api.mbedtls_gcm_free),
-                Kind::ChaPoly => api.mbedtls_chachapoly_free,
-                Kind::Des3 => api.mbedtls_des3_free,
-                Kind::CamelliaCbc => api.mbedtls_camellia_free,
+                BlockMode::Xts => api.mbedtls_aes_xts_free,
+                BlockMode::Gcm => Some(api.mbedtls_gcm_free),
+                BlockMode::ChaPoly => api.mbedtls_chachapoly_free,
+                BlockMode::Des3 => api.mbedtls_des3_free,
+                BlockMode::CamelliaCbc => api.mbedtls_camellia_free,
                 _ => Some(api.mbedtls_aes_free),
             };
             if let Some(free) = free {
@@ -233,10 +221,16 @@ impl CipherSession for Cipher<'_> {
         // SAFETY: initialised context; key lengths were checked against the catalog by the caller.
         unsafe {
             match self.kind {
-                Kind::Cfb | Kind::Ctr => check(api, (api.mbedtls_aes_setkey_enc)(ctx, key.as_ptr(), bits), "mbedtls_aes_setkey_enc"),
-                Kind::Ecb | Kind::Cbc if enc => check(api, (api.mbedtls_aes_setkey_enc)(ctx, key.as_ptr(), bits), "mbedtls_aes_setkey_enc"),
-                Kind::Ecb | Kind::Cbc => check(api, (api.mbedtls_aes_setkey_dec)(ctx, key.as_ptr(), bits), "mbedtls_aes_setkey_dec"),
-                Kind::Xts => {
+                BlockMode::Cfb | BlockMode::Ctr => {
+                    check(api, (api.mbedtls_aes_setkey_enc)(ctx, key.as_ptr(), bits), "mbedtls_aes_setkey_enc")
+                }
+                BlockMode::Ecb | BlockMode::Cbc if enc => {
+                    check(api, (api.mbedtls_aes_setkey_enc)(ctx, key.as_ptr(), bits), "mbedtls_aes_setkey_enc")
+                }
+                BlockMode::Ecb | BlockMode::Cbc => {
+                    check(api, (api.mbedtls_aes_setkey_dec)(ctx, key.as_ptr(), bits), "mbedtls_aes_setkey_dec")
+                }
+                BlockMode::Xts => {
                     let f = if enc {
                         api.mbedtls_aes_xts_setkey_enc
                     } else {
@@ -248,16 +242,16 @@ impl CipherSession for Cipher<'_> {
                         "mbedtls_aes_xts_setkey",
                     )
                 }
-                Kind::Gcm => check(
+                BlockMode::Gcm => check(
                     api,
                     (api.mbedtls_gcm_setkey)(ctx, MBEDTLS_CIPHER_ID_AES, key.as_ptr(), bits),
                     "mbedtls_gcm_setkey",
                 ),
-                Kind::ChaPoly => {
+                BlockMode::ChaPoly => {
                     let f = api.mbedtls_chachapoly_setkey.ok_or_else(|| missing("ChaCha20-Poly1305"))?;
                     check(api, f(ctx, key.as_ptr()), "mbedtls_chachapoly_setkey")
                 }
-                Kind::Des3 => {
+                BlockMode::Des3 => {
                     let f = if enc {
                         api.mbedtls_des3_set3key_enc
                     } else {
@@ -265,7 +259,7 @@ impl CipherSession for Cipher<'_> {
                     };
                     check(api, (f.ok_or_else(|| missing("3DES"))?)(ctx, key.as_ptr()), "mbedtls_des3_set3key")
                 }
-                Kind::CamelliaCbc => {
+                BlockMode::CamelliaCbc => {
                     let f = if enc {
                         api.mbedtls_camellia_setkey_enc
                     } else {
@@ -296,7 +290,7 @@ impl CipherSession for Cipher<'_> {
         if input.len() != out.len() {
             return Err(BackendError::Invalid("input and output differ in length".into()));
         }
-        if self.kind == Kind::Gcm || self.kind == Kind::ChaPoly {
+        if self.kind == BlockMode::Gcm || self.kind == BlockMode::ChaPoly {
             out.copy_from_slice(input);
             return self.seal(iv, aad, out, tag);
         }
@@ -315,7 +309,7 @@ impl CipherSession for Cipher<'_> {
         // SAFETY: buffers cover the lengths passed; Mbed TLS allows in-place encryption (gcm.h).
         unsafe {
             match self.kind {
-                Kind::Gcm => check(
+                BlockMode::Gcm => check(
                     api,
                     (api.mbedtls_gcm_crypt_and_tag)(
                         ctx,
@@ -332,7 +326,7 @@ impl CipherSession for Cipher<'_> {
                     ),
                     "mbedtls_gcm_crypt_and_tag",
                 ),
-                Kind::ChaPoly => {
+                BlockMode::ChaPoly => {
                     let f = api.mbedtls_chachapoly_encrypt_and_tag.ok_or_else(|| missing("ChaCha20-Poly1305"))?;
                     check(
                         api,
@@ -361,7 +355,7 @@ impl CipherSession for Cipher<'_> {
         // SAFETY: buffers cover the lengths passed and do not overlap.
         unsafe {
             match self.kind {
-                Kind::Gcm => check(
+                BlockMode::Gcm => check(
                     api,
                     (api.mbedtls_gcm_auth_decrypt)(
                         ctx,
@@ -377,7 +371,7 @@ impl CipherSession for Cipher<'_> {
                     ),
                     "mbedtls_gcm_auth_decrypt",
                 ),
-                Kind::ChaPoly => {
+                BlockMode::ChaPoly => {
                     let f = api.mbedtls_chachapoly_auth_decrypt.ok_or_else(|| missing("ChaCha20-Poly1305"))?;
                     check(
                         api,
@@ -405,7 +399,7 @@ impl CipherSession for Cipher<'_> {
     /// `mbedtls_gcm_setkey` frees its cipher context and sets one up anew
     /// (`mbedtls_cipher_setup`, which allocates it: gcm.c, cipher.c).
     fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
-        (rekey && self.kind == Kind::Gcm)
+        (rekey && self.kind == BlockMode::Gcm)
             .then_some("Mbed TLS's mbedtls_gcm_setkey frees its cipher context and allocates it anew (mbedtls_cipher_setup) for every key")
     }
 }

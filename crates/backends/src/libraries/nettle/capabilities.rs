@@ -70,12 +70,10 @@ pub fn cleared(families: &[Family], arch: &str) -> Vec<&'static str> {
 /// vendor and architecture. A family Nettle has no switch for (SIMD) clears
 /// nothing, so the audit does not measure it.
 pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> {
-    let (var, value) = env_mask(ctx.cpu, ctx.vendor, families, ctx.arch);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(families, ctx.arch),
-    })
+    Ok(Mask::new(
+        env_mask(ctx.cpu, ctx.vendor, families, ctx.arch),
+        cleared(families, ctx.arch),
+    ))
 }
 
 #[cfg(test)]

@@ -29,19 +29,18 @@ use self::capabilities::FAT_OVERRIDE_ENV;
 use self::cipher::{Chain, Keyed, Scheme, SetKey};
 use self::mac::MacSession;
 use self::sessions::{HashSession, NettleCipher};
-use crate::backend::{Backend, Sealed};
+use crate::backend::AeadCall;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
-use crate::sessions::CipherSession;
+use crate::registry::Entry;
+use crate::sessions::message_once;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libnettle.8.dylib", "libnettle.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libnettle-8.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libnettle.so.8", "libnettle.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libnettle.8.dylib", "libnettle.dylib"],
+    &["libnettle-8.dll"],
+    &["libnettle.so.8", "libnettle.so"],
+);
 
 pub struct NettleBackend {
     api: Api,
@@ -82,7 +81,7 @@ fn gcm_lengths(alg: &AlgorithmSpec, key: &[u8], iv: &[u8], tag_len: usize, versi
         if iv.len() == alg.iv_len && tag_len == alg.tag_len {
             return Ok(());
         }
-        return Err(crate::backend::catalog_lengths_only(alg, iv.len(), tag_len));
+        return Err(crate::backend::catalog_lengths_only(alg));
     }
     if iv.is_empty() {
         return Err(BackendError::Unsupported(format!(
@@ -350,16 +349,10 @@ impl NettleBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "nettle",
-    name: "Nettle",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(NettleBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libnettle8"),
-    feature: None,
-    view: None,
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("nettle", "Nettle", "apt-get install libnettle8", |path| {
+    Ok(Box::new(NettleBackend::open(path)?))
+})
+.with_cpu(None, Some(capabilities::mask));
 
 impl Library for NettleBackend {
     fn info(&self) -> BackendInfo {
@@ -370,15 +363,12 @@ impl Library for NettleBackend {
         if let Ok(h) = &self.hogweed {
             details.insert("hogweed".to_string(), h.path.clone());
         }
-        BackendInfo {
-            id: "nettle".into(),
-            name: "Nettle".into(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: std::env::var(FAT_OVERRIDE_ENV).ok().map(|v| format!("{FAT_OVERRIDE_ENV}={v}")),
+        ENTRY.info(
+            self.version.clone(),
+            Some(self.path.clone()),
+            std::env::var(FAT_OVERRIDE_ENV).ok().map(|v| format!("{FAT_OVERRIDE_ENV}={v}")),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
@@ -412,35 +402,9 @@ impl Library for NettleBackend {
     /// GCM with the vector's IV and tag lengths: `gcm_*_set_iv` takes any IV length
     /// (GHASH of the IV for lengths other than 12) and `gcm_*_digest` any tag length up
     /// to 16 (gcm.h); ChaCha20-Poly1305's nonce is fixed at 12 bytes.
-    fn seal_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
-        let mut session = self.vector_session(alg, key, iv, tag_len, plaintext.len(), true)?;
-        let mut tag = vec![0u8; tag_len];
-        let mut ciphertext = plaintext.to_vec();
-        session.seal(iv, aad, &mut ciphertext, &mut tag)?;
-        Ok(Sealed { ciphertext, tag })
-    }
-
-    fn open_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        let mut session = self.vector_session(alg, key, iv, tag.len(), ciphertext.len(), false)?;
-        let mut out = vec![0u8; ciphertext.len()];
-        session.open(iv, aad, ciphertext, &mut out, tag)?;
-        Ok(out)
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
+        let session = self.vector_session(alg, call.key, call.iv, tag.len(), call.data.len(), encrypt)?;
+        message_once(session, alg, encrypt, call, tag)
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {

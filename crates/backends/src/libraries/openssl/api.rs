@@ -4,7 +4,7 @@
 
 use std::ffi::{c_char, c_int, c_uint, c_ulong, c_void};
 
-use libloading::Library;
+use crate::native::api_table;
 
 /// Opaque OpenSSL types.
 pub type EvpCipher = c_void;
@@ -42,35 +42,7 @@ pub const OPENSSL_PLATFORM: c_int = 3;
 /// `OPENSSL_info()` selector for the CPU capability string (3.0+, include/openssl/crypto.h).
 pub const OPENSSL_INFO_CPU_SETTINGS: c_int = 1008;
 
-macro_rules! api {
-    (
-        required { $($name:ident: fn($($arg:ty),*) -> $ret:ty;)* }
-        optional { $($oname:ident: fn($($oarg:ty),*) -> $oret:ty;)* }
-    ) => {
-        #[allow(non_snake_case)]
-        pub struct Api {
-            $(pub $name: unsafe extern "C" fn($($arg),*) -> $ret,)*
-            $(pub $oname: Option<unsafe extern "C" fn($($oarg),*) -> $oret>,)*
-        }
-
-        impl Api {
-            /// Resolves every symbol; the first missing required one is returned by name.
-            ///
-            /// # Safety
-            /// `lib` must be an OpenSSL libcrypto, so that the symbols have these signatures,
-            /// and it must outlive the returned table.
-            pub unsafe fn load(lib: &Library) -> Result<Api, &'static str> {
-                Ok(Api {
-                    $($name: *unsafe { lib.get(concat!(stringify!($name), "\0").as_bytes()) }
-                        .map_err(|_| stringify!($name))?,)*
-                    $($oname: unsafe { lib.get(concat!(stringify!($oname), "\0").as_bytes()) }.ok().map(|s| *s),)*
-                })
-            }
-        }
-    };
-}
-
-api! {
+api_table! {
     required {
         OpenSSL_version: fn(c_int) -> *const c_char;
         EVP_get_cipherbyname: fn(*const c_char) -> *const EvpCipher;

@@ -336,12 +336,7 @@ pub fn mask(ctx: &MaskContext<'_>, families: &[Family]) -> Result<Mask, String> 
             ))
         }
     };
-    let (var, value) = env_mask(&vector, families);
-    Ok(Mask {
-        var,
-        value,
-        cleared: cleared(&vector, families),
-    })
+    Ok(Mask::new(env_mask(&vector, families), cleared(&vector, families)))
 }
 
 /// The text OpenSSL 3.0 prints for the x86 vector `OPENSSL_ia32cap_P` of

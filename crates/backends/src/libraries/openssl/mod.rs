@@ -24,10 +24,10 @@ use self::api::Api;
 use self::handles::{call_failed, Cipher, Md};
 use self::mac::{Mac, MacSession};
 use self::sessions::{EvpCipherSession, EvpDigestSession};
-use crate::backend::{catalog_lengths_only, check_key_and_iv, Backend, Sealed};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, AeadCall};
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library as CryptoLibrary};
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 
 /// Tried in order when no path is given: the current ABI first.
 #[cfg(target_os = "linux")]
@@ -158,90 +158,16 @@ impl OpensslBackend {
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
-    /// One whole encryption or decryption through init/update/final, with the
-    /// IV and tag lengths given (test vectors may use others than the catalog's).
-    #[allow(clippy::too_many_arguments)] // the arguments of an AEAD call, as EVP takes them
-    fn crypt_once(
-        &self,
-        alg: &AlgorithmSpec,
-        encrypt: bool,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        input: &[u8],
-        tag: &mut [u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        let kind = Kind::of(alg);
-        if key.len() != alg.key_len || (kind == Kind::Plain && iv.len() != alg.iv_len) {
-            check_key_and_iv(alg, key, iv)?;
-        }
-        if kind == Kind::Siv && input.is_empty() {
-            // EVP_CipherUpdate returns before the provider sees 0 bytes, and SIV's final then fails.
-            return Err(BackendError::Unsupported(format!(
-                "{} of an empty message ({} cannot: EVP_CipherUpdate skips 0-byte data and SIV's final then fails)",
-                alg.id, self.version
-            )));
-        }
-        let api = &self.api;
-        let cipher = self.find_cipher(alg)?;
-        let ctx = aead::context(api, &cipher, kind, key, iv, tag, encrypt, &self.version)?;
-        let aead = kind != Kind::Plain;
-        let update = if encrypt { api.EVP_EncryptUpdate } else { api.EVP_DecryptUpdate };
-        let finish = if encrypt {
-            api.EVP_EncryptFinal_ex
-        } else {
-            api.EVP_DecryptFinal_ex
-        };
-        let mut out = vec![0u8; input.len() + 32];
-        let (mut n, mut fin): (c_int, c_int) = (0, 0);
-        let len = c_int::try_from(input.len()).map_err(|_| BackendError::Invalid("input too long".into()))?;
-        if aead && !encrypt && !kind.tag_first() {
-            aead::set_tag(api, ctx.ptr, tag, &self.version)?;
-        }
-        // SAFETY: the context is keyed; `out` has room for input plus a block.
-        unsafe {
-            aead::before_data(api, ctx.ptr, update, kind, len, aad, if kind == Kind::Siv { iv } else { &[] })?;
-            if update(ctx.ptr, out.as_mut_ptr(), &mut n, input.as_ptr(), len) != 1 {
-                // CCM verifies its tag in the decrypting update (EVP_EncryptInit(3)).
-                return Err(if aead && !encrypt {
-                    handles::error_queue(api);
-                    BackendError::AuthenticationFailed
-                } else {
-                    call_failed(api, "EVP_CipherUpdate")
-                });
-            }
-            if finish(ctx.ptr, out.as_mut_ptr().add(n as usize), &mut fin) != 1 {
-                return Err(if aead && !encrypt {
-                    handles::error_queue(api);
-                    BackendError::AuthenticationFailed
-                } else {
-                    call_failed(api, "EVP_CipherFinal_ex")
-                });
-            }
-        }
-        if aead && encrypt {
-            aead::get_tag(api, ctx.ptr, tag)?;
-        }
-        out.truncate((n + fin) as usize);
-        Ok(out)
-    }
-
     fn find_mac(&self, alg: &AlgorithmSpec) -> Result<Mac<'_>, BackendError> {
         Mac::find(&self.api, alg.id, &self.version)
     }
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "openssl",
-    name: "OpenSSL",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(OpensslBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libssl3"),
-    feature: None,
-    view: Some(capabilities::view),
-    mask: Some(capabilities::mask),
-};
+pub static ENTRY: Entry = Entry::loaded("openssl", "OpenSSL", "apt-get install libssl3", |path| {
+    Ok(Box::new(OpensslBackend::open(path)?))
+})
+.with_cpu(Some(capabilities::view), Some(capabilities::mask));
 
 impl CryptoLibrary for OpensslBackend {
     fn info(&self) -> BackendInfo {
@@ -257,14 +183,9 @@ impl CryptoLibrary for OpensslBackend {
             }
         }
         BackendInfo {
-            id: "openssl".into(),
             // "OpenSSL 3.0.19 27 Jan 2026" or "LibreSSL 3.8.2": the first word names the library.
             name: self.version.split_whitespace().next().unwrap_or("OpenSSL").to_string(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: self.cpu_capabilities(),
-            details,
-            kind: None,
+            ..ENTRY.info(self.version.clone(), Some(self.path.clone()), self.cpu_capabilities(), details)
         }
     }
 
@@ -323,36 +244,65 @@ impl CryptoLibrary for OpensslBackend {
         })
     }
 
-    fn seal_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
-        if Kind::of(alg) == Kind::Plain {
-            return Err(catalog_lengths_only(alg, iv.len(), tag_len));
+    /// One whole AEAD encryption or decryption through init/update/final,
+    /// with the vector's IV and tag lengths.
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
+        let kind = Kind::of(alg);
+        if kind == Kind::Plain {
+            return Err(catalog_lengths_only(alg));
         }
-        let mut tag = vec![0u8; tag_len];
-        let ciphertext = self.crypt_once(alg, true, key, iv, aad, plaintext, &mut tag)?;
-        Ok(Sealed { ciphertext, tag })
-    }
-
-    fn open_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        if Kind::of(alg) == Kind::Plain {
-            return Err(catalog_lengths_only(alg, iv.len(), tag.len()));
+        let AeadCall { key, iv, aad, data: input } = call;
+        if key.len() != alg.key_len {
+            check_key_and_iv(alg, key, iv)?;
         }
-        self.crypt_once(alg, false, key, iv, aad, ciphertext, &mut tag.to_vec())
+        if kind == Kind::Siv && input.is_empty() {
+            // EVP_CipherUpdate returns before the provider sees 0 bytes, and SIV's final then fails.
+            return Err(BackendError::Unsupported(format!(
+                "{} of an empty message ({} cannot: EVP_CipherUpdate skips 0-byte data and SIV's final then fails)",
+                alg.id, self.version
+            )));
+        }
+        let api = &self.api;
+        let cipher = self.find_cipher(alg)?;
+        let ctx = aead::context(api, &cipher, kind, key, iv, tag, encrypt, &self.version)?;
+        let update = if encrypt { api.EVP_EncryptUpdate } else { api.EVP_DecryptUpdate };
+        let finish = if encrypt {
+            api.EVP_EncryptFinal_ex
+        } else {
+            api.EVP_DecryptFinal_ex
+        };
+        let mut out = vec![0u8; input.len() + 32];
+        let (mut n, mut fin): (c_int, c_int) = (0, 0);
+        let len = c_int::try_from(input.len()).map_err(|_| BackendError::Invalid("input too long".into()))?;
+        if !encrypt && !kind.tag_first() {
+            aead::set_tag(api, ctx.ptr, tag, &self.version)?;
+        }
+        // SAFETY: the context is keyed; `out` has room for input plus a block.
+        unsafe {
+            aead::before_data(api, ctx.ptr, update, kind, len, aad, if kind == Kind::Siv { iv } else { &[] })?;
+            if update(ctx.ptr, out.as_mut_ptr(), &mut n, input.as_ptr(), len) != 1 {
+                // CCM verifies its tag in the decrypting update (EVP_EncryptInit(3)).
+                return Err(if !encrypt {
+                    handles::error_queue(api);
+                    BackendError::AuthenticationFailed
+                } else {
+                    call_failed(api, "EVP_CipherUpdate")
+                });
+            }
+            if finish(ctx.ptr, out.as_mut_ptr().add(n as usize), &mut fin) != 1 {
+                return Err(if !encrypt {
+                    handles::error_queue(api);
+                    BackendError::AuthenticationFailed
+                } else {
+                    call_failed(api, "EVP_CipherFinal_ex")
+                });
+            }
+        }
+        if encrypt {
+            aead::get_tag(api, ctx.ptr, tag)?;
+        }
+        out.truncate((n + fin) as usize);
+        Ok(out)
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {

@@ -6,25 +6,14 @@
 
 use std::ffi::{c_char, c_int, c_long, c_uchar, c_uint, c_void};
 
+pub use super::api::{EvpMdCtx, OsslParam, OSSL_PARAM_UNMODIFIED};
+
 pub type EvpPkey = c_void;
 pub type EvpPkeyCtx = c_void;
-pub type EvpMdCtx = c_void;
 pub type EvpSignature = c_void;
-
-/// `OSSL_PARAM` (include/openssl/core.h), the same layout in every 3.x and 4.x.
-#[repr(C)]
-pub struct OsslParam {
-    pub key: *const c_char,
-    pub data_type: c_uint,
-    pub data: *mut c_void,
-    pub data_size: usize,
-    pub return_size: usize,
-}
 
 /// `OSSL_PARAM_OCTET_STRING` (include/openssl/core.h).
 pub const OSSL_PARAM_OCTET_STRING: c_uint = 5;
-/// `OSSL_PARAM_UNMODIFIED`: return_size before a call.
-pub const OSSL_PARAM_UNMODIFIED: usize = usize::MAX;
 
 /// EVP_PKEY type ids (include/openssl/obj_mac.h NIDs): stable since 1.1.1.
 pub const EVP_PKEY_RSA: c_int = 6;

@@ -16,7 +16,6 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 use ring_crate::{aead, digest};
 
 use self::sessions::{hmac_of, whole_messages_only, Aead, Hash, Hmac};
-use crate::backend::Backend;
 use crate::error::BackendError;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::registry::{Entry, Kind};
@@ -46,16 +45,7 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<&'static digest::Algorithm, BackendE
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "ring",
-    name: "ring",
-    kind: Kind::LinkedIn,
-    open: |_| Ok(Box::new(RingBackend) as Box<dyn Backend>),
-    install: None,
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::new("ring", "ring", Kind::LinkedIn, |_| Ok(Box::new(RingBackend)));
 
 impl Library for RingBackend {
     fn info(&self) -> BackendInfo {
@@ -64,15 +54,12 @@ impl Library for RingBackend {
             "cpu".to_string(),
             "ring detects the CPU itself at run time and exposes no view of it".to_string(),
         );
-        BackendInfo {
-            id: "ring".into(),
-            name: "ring".into(),
-            version: format!("ring {}", env!("CRYPTOBENCH_RING_VERSION")),
-            library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
-            cpu_capabilities: None,
+        ENTRY.info(
+            format!("ring {}", env!("CRYPTOBENCH_RING_VERSION")),
+            std::env::current_exe().ok().map(|p| p.display().to_string()),
+            None,
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], _iv: &[u8], task: T) -> Result<T::Done, BackendError> {

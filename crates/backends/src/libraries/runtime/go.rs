@@ -7,44 +7,17 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = &[
-    Source {
-        name: "go.mod",
-        text: include_str!("../../../../../drivers/go/go.mod"),
-    },
-    Source {
-        name: "go.sum",
-        text: include_str!("../../../../../drivers/go/go.sum"),
-    },
-    Source {
-        name: "driver.go",
-        text: include_str!("../../../../../drivers/go/driver.go"),
-    },
-    Source {
-        name: "cputime_linux.go",
-        text: include_str!("../../../../../drivers/go/cputime_linux.go"),
-    },
-    Source {
-        name: "cputime_other.go",
-        text: include_str!("../../../../../drivers/go/cputime_other.go"),
-    },
-    Source {
-        name: "fips_go124.go",
-        text: include_str!("../../../../../drivers/go/fips_go124.go"),
-    },
-    Source {
-        name: "fips_old.go",
-        text: include_str!("../../../../../drivers/go/fips_old.go"),
-    },
-    Source {
-        name: "sha3_go120.go",
-        text: include_str!("../../../../../drivers/go/sha3_go120.go"),
-    },
-    Source {
-        name: "sha3_old.go",
-        text: include_str!("../../../../../drivers/go/sha3_old.go"),
-    },
-];
+const SOURCES: &[Source] = install::sources!(
+    "go": "go.mod",
+    "go.sum",
+    "driver.go",
+    "cputime_linux.go",
+    "cputime_other.go",
+    "fips_go124.go",
+    "fips_old.go",
+    "sha3_go120.go",
+    "sha3_old.go",
+);
 
 pub const HINT: &str = "install Go (Debian: apt install golang-go; https://go.dev/dl) or name it with --backend go=/path/to/bin/go";
 

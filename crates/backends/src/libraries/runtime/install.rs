@@ -11,6 +11,8 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
+use crate::error::OpenError;
+
 /// How to start a driver, and the file it runs.
 pub struct Launch {
     pub command: Command,
@@ -24,6 +26,18 @@ pub struct Source {
     pub name: &'static str,
     pub text: &'static str,
 }
+
+/// The [`Source`]s of the driver in drivers/`$dir`/ of the repository,
+/// compiled in: `sources!("go": "go.mod", "driver.go")`.
+macro_rules! sources {
+    ($dir:literal: $($name:literal),+ $(,)?) => {
+        &[$($crate::libraries::runtime::install::Source {
+            name: $name,
+            text: include_str!(concat!("../../../../../drivers/", $dir, "/", $name)),
+        }),+]
+    };
+}
+pub(crate) use sources;
 
 /// The folder under which drivers are installed: `CRYPTOBENCH_CACHE`, else
 /// the user's cache folder (`~/.cache/cryptobench` on Linux), else the temporary folder.
@@ -79,6 +93,15 @@ pub fn install(
     build: impl FnOnce(&Path) -> Result<(), String>,
 ) -> Result<PathBuf, String> {
     install_in(&cache_root().join("drivers"), kind, sources, toolchain, build)
+}
+
+/// Installs the sources of a driver that needs no build (a script) for
+/// runtime `kind`; the folder, or why it cannot be written.
+pub fn script(kind: &str, sources: &[Source]) -> Result<PathBuf, OpenError> {
+    install(kind, sources, "", |_| Ok(())).map_err(|reason| OpenError::Runtime {
+        reason,
+        hint: "set CRYPTOBENCH_CACHE to a writable folder".into(),
+    })
 }
 
 fn install_in(

@@ -7,10 +7,7 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = &[Source {
-    name: "Driver.java",
-    text: include_str!("../../../../../drivers/java/Driver.java"),
-}];
+const SOURCES: &[Source] = install::sources!("java": "Driver.java");
 
 pub const HINT: &str = "install a JDK (Debian: apt install default-jdk-headless) or name its java with --backend java=/path/to/bin/java";
 

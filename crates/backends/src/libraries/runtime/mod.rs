@@ -123,33 +123,24 @@ impl Runtime {
     }
 }
 
-/// How the registry opens a library (the type of [`Entry::open`]).
-type OpenFn = fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>;
-
-/// The registry's entry of a runtime: no install hint, since its reason
-/// says what to install (the runtime, its module, or its compiler).
-const fn entry(id: &'static str, name: &'static str, open: OpenFn) -> Entry {
-    Entry {
-        id,
-        name,
-        kind: Kind::Runtime,
-        open,
-        install: None,
-        feature: None,
-        view: None,
-        mask: None,
-    }
-}
-
-pub static PYTHON_HASHLIB: Entry = entry("python:hashlib", "Python hashlib", |program| {
+// The registry's entries of the runtimes: no install hint, since the
+// reason a runtime is unavailable says what to install (the runtime, its
+// module, or its compiler).
+pub static PYTHON_HASHLIB: Entry = Entry::new("python:hashlib", "Python hashlib", Kind::Runtime, |program| {
     RuntimeLibrary::open_boxed(Runtime::PythonHashlib, program)
 });
-pub static PYTHON_CRYPTOGRAPHY: Entry = entry("python:cryptography", "Python cryptography", |program| {
+pub static PYTHON_CRYPTOGRAPHY: Entry = Entry::new("python:cryptography", "Python cryptography", Kind::Runtime, |program| {
     RuntimeLibrary::open_boxed(Runtime::PythonCryptography, program)
 });
-pub static NODE: Entry = entry("node", "Node.js", |program| RuntimeLibrary::open_boxed(Runtime::Node, program));
-pub static GO: Entry = entry("go", "Go", |program| RuntimeLibrary::open_boxed(Runtime::Go, program));
-pub static JAVA: Entry = entry("java", "Java", |program| RuntimeLibrary::open_boxed(Runtime::Java, program));
+pub static NODE: Entry = Entry::new("node", "Node.js", Kind::Runtime, |program| {
+    RuntimeLibrary::open_boxed(Runtime::Node, program)
+});
+pub static GO: Entry = Entry::new("go", "Go", Kind::Runtime, |program| {
+    RuntimeLibrary::open_boxed(Runtime::Go, program)
+});
+pub static JAVA: Entry = Entry::new("java", "Java", Kind::Runtime, |program| {
+    RuntimeLibrary::open_boxed(Runtime::Java, program)
+});
 
 /// A runtime configuration: its driver process and its self-description.
 pub struct RuntimeLibrary {
@@ -325,7 +316,7 @@ impl RuntimeLibrary {
             check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         }
         let sealed = if cell.operation == Operation::Decrypt && cell.mode == Mode::Message {
-            self.encrypt_once(alg, &inputs.key, &inputs.iv, &inputs.aad, message)?
+            self.encrypt_once(alg, inputs.call(message))?
         } else {
             Sealed {
                 ciphertext: Vec::new(),

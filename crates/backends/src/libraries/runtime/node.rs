@@ -6,10 +6,7 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = &[Source {
-    name: "driver.js",
-    text: include_str!("../../../../../drivers/node/driver.js"),
-}];
+const SOURCES: &[Source] = install::sources!("node": "driver.js");
 
 pub const HINT: &str = "install Node.js (Debian: apt install nodejs) or name it with --backend node=/path/to/node";
 
@@ -27,10 +24,7 @@ pub fn launch(node: Option<&str>) -> Result<Launch, OpenError> {
             reason: "no node (or nodejs) on PATH".into(),
             hint: HINT.into(),
         })?;
-    let dir = install::install("node", SOURCES, "", |_| Ok(())).map_err(|reason| OpenError::Runtime {
-        reason,
-        hint: "set CRYPTOBENCH_CACHE to a writable folder".into(),
-    })?;
+    let dir = install::script("node", SOURCES)?;
     let driver = dir.join("driver.js");
     let mut command = Command::new(node);
     command.arg(&driver);

@@ -5,10 +5,7 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = &[Source {
-    name: "driver.py",
-    text: include_str!("../../../../../drivers/python/driver.py"),
-}];
+const SOURCES: &[Source] = install::sources!("python": "driver.py");
 
 const PYTHON_HINT: &str =
     "install Python 3 (Debian: apt install python3) or name the interpreter with --backend python:hashlib=/path/to/python3";
@@ -21,10 +18,7 @@ pub fn launch(binding: &'static str, interpreter: Option<&str>) -> Result<Launch
         reason: "no python3 on PATH".into(),
         hint: PYTHON_HINT.into(),
     })?;
-    let dir = install::install("python", SOURCES, "", |_| Ok(())).map_err(|reason| OpenError::Runtime {
-        reason,
-        hint: "set CRYPTOBENCH_CACHE to a writable folder".into(),
-    })?;
+    let dir = install::script("python", SOURCES)?;
     let driver = dir.join("driver.py");
     let mut command = Command::new(python);
     command.arg(&driver).arg(binding);

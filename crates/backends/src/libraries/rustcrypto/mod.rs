@@ -30,11 +30,11 @@ use self::aead::{Aead, Siv};
 use self::digests::{Blake3, Hash, Xof};
 use self::macs::{Ghash, Keyed as KeyedMac, Poly1305};
 use self::modes::{Cbc, Cfb, ChaCha, Ctr, Ecb, Keyed, Xts};
-use crate::backend::{Backend, Sealed};
+use crate::backend::AeadCall;
 use crate::error::BackendError;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::registry::{Entry, Kind};
-use crate::sessions::{open_once, seal_once};
+use crate::sessions::message_once;
 
 /// Runs `$body` with `$M` bound to the mode type of a plain cipher id.
 macro_rules! with_mode {
@@ -292,30 +292,20 @@ impl RustcryptoBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "rustcrypto",
-    name: "RustCrypto",
-    kind: Kind::LinkedIn,
-    open: |_| Ok(Box::new(RustcryptoBackend::open()) as Box<dyn Backend>),
-    install: None,
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::new("rustcrypto", "RustCrypto", Kind::LinkedIn, |_| {
+    Ok(Box::new(RustcryptoBackend::open()))
+});
 
 impl Library for RustcryptoBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("crates".to_string(), env!("CRYPTOBENCH_RUSTCRYPTO_CRATES").to_string());
-        BackendInfo {
-            id: "rustcrypto".into(),
-            name: "RustCrypto".into(),
-            version: format!("RustCrypto ({})", env!("CRYPTOBENCH_RUSTCRYPTO_CRATES")),
-            library_path: std::env::current_exe().ok().map(|p| p.display().to_string()),
-            cpu_capabilities: Some(detect::summary()),
+        ENTRY.info(
+            format!("RustCrypto ({})", env!("CRYPTOBENCH_RUSTCRYPTO_CRATES")),
+            std::env::current_exe().ok().map(|p| p.display().to_string()),
+            Some(detect::summary()),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
@@ -387,32 +377,9 @@ impl Library for RustcryptoBackend {
 
     /// AES-SIV only: a vector's nonce becomes the last header (RFC 5297 §3); the other
     /// AEAD types fix nonce and tag sizes at compile time, the catalog's here.
-    fn seal_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        plaintext: &[u8],
-        tag_len: usize,
-    ) -> Result<Sealed, BackendError> {
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
         match alg.id {
-            "aes-128-siv" if tag_len == alg.tag_len => seal_once(Siv::new(key)?, alg, iv, aad, plaintext),
-            _ => Err(fixed_sizes(alg)),
-        }
-    }
-
-    fn open_vector(
-        &self,
-        alg: &AlgorithmSpec,
-        key: &[u8],
-        iv: &[u8],
-        aad: &[u8],
-        ciphertext: &[u8],
-        tag: &[u8],
-    ) -> Result<Vec<u8>, BackendError> {
-        match alg.id {
-            "aes-128-siv" if tag.len() == alg.tag_len => open_once(Siv::new(key)?, alg, iv, aad, ciphertext, tag),
+            "aes-128-siv" if tag.len() == alg.tag_len => message_once(Siv::new(call.key)?, alg, encrypt, call, tag),
             _ => Err(fixed_sizes(alg)),
         }
     }

@@ -23,18 +23,16 @@ use self::api::Api;
 use self::ciphers::{Aead, AeadSession, ChaChaSession};
 use self::hash::{Hash, HashSession};
 use self::mac::{Mac, MacSession};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind};
+use crate::registry::Entry;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libsodium.26.dylib", "libsodium.23.dylib", "libsodium.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["libsodium.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libsodium.so.23", "libsodium.so.26", "libsodium.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libsodium.26.dylib", "libsodium.23.dylib", "libsodium.dylib"],
+    &["libsodium.dll"],
+    &["libsodium.so.23", "libsodium.so.26", "libsodium.so"],
+);
 
 pub struct SodiumBackend {
     api: Api,
@@ -148,30 +146,20 @@ impl SodiumBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "sodium",
-    name: "libsodium",
-    kind: Kind::Loaded,
-    open: |path| Ok(Box::new(SodiumBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libsodium23"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("sodium", "libsodium", "apt-get install libsodium23", |path| {
+    Ok(Box::new(SodiumBackend::open(path)?))
+});
 
 impl Library for SodiumBackend {
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("aes256gcm_is_available".to_string(), self.aes_gcm.to_string());
-        BackendInfo {
-            id: "sodium".into(),
-            name: "libsodium".into(),
-            version: self.version.clone(),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: Some(format!("sodium_runtime_has: {}", self.runtime_flags())),
+        ENTRY.info(
+            self.version.clone(),
+            Some(self.path.clone()),
+            Some(format!("sodium_runtime_has: {}", self.runtime_flags())),
             details,
-            kind: None,
-        }
+        )
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

@@ -23,19 +23,18 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode};
 use self::api::Api;
 use self::mac::{Mac, MacKind};
 use self::sessions::{Cipher, Hash, HashFns, Kind};
-use crate::backend::Backend;
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 use crate::sessions::unsupported;
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.1.dylib", "libtomcrypt.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["tomcrypt.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libtomcrypt.so.1", "libtomcrypt.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libtomcrypt.1.dylib", "libtomcrypt.dylib"],
+    &["tomcrypt.dll"],
+    &["libtomcrypt.so.1", "libtomcrypt.so"],
+);
 
 /// The descriptors looked up, by catalog id (tomcrypt_cipher.h, tomcrypt_hash.h).
 const CIPHER_DESCRIPTORS: &[(&str, &str)] = &[("aes", "aes_desc"), ("3des", "des3_desc"), ("camellia", "camellia_desc")];
@@ -77,29 +76,24 @@ fn data_symbol(lib: &libloading::Library, name: &str) -> Option<*const c_void> {
     unsafe { lib.get::<*const c_void>(c.as_bytes_with_nul()) }.ok().map(|s| *s)
 }
 
+/// The mode and the cipher descriptor's name of a catalog cipher: 3DES and
+/// Camellia are CBC over their own descriptors (ChaCha20-Poly1305 has none).
 fn kind_of(alg: &AlgorithmSpec) -> Result<(Kind, &'static str), BackendError> {
-    match alg.id {
-        "chacha20-poly1305" => return Ok((Kind::ChaPoly, "aes")),
-        "des-ede3-cbc" => return Ok((Kind::Cbc, "3des")),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok((Kind::Cbc, "camellia")),
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "chacha20") => {
-            return Err(crate::sessions::not_mapped(id, "LibTomCrypt"))
-        }
-        _ => {}
+    if let id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-ocb" | "aes-256-ocb" | "chacha20") = alg.id {
+        return Err(crate::sessions::not_mapped(id, "LibTomCrypt"));
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id)));
-    };
-    let kind = match mode {
-        "ecb" => Kind::Ecb,
-        "cbc" => Kind::Cbc,
-        "cfb128" => Kind::Cfb,
-        "ctr" => Kind::Ctr,
-        "xts" => Kind::Xts,
-        "gcm" => Kind::Gcm,
-        _ => return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id))),
-    };
-    Ok((kind, "aes"))
+    Ok(match BlockMode::of(alg) {
+        Some(BlockMode::Ecb) => (Kind::Ecb, "aes"),
+        Some(BlockMode::Cbc) => (Kind::Cbc, "aes"),
+        Some(BlockMode::Cfb) => (Kind::Cfb, "aes"),
+        Some(BlockMode::Ctr) => (Kind::Ctr, "aes"),
+        Some(BlockMode::Xts) => (Kind::Xts, "aes"),
+        Some(BlockMode::Gcm) => (Kind::Gcm, "aes"),
+        Some(BlockMode::ChaPoly) => (Kind::ChaPoly, "aes"),
+        Some(BlockMode::Des3) => (Kind::Cbc, "3des"),
+        Some(BlockMode::CamelliaCbc) => (Kind::Cbc, "camellia"),
+        None => return Err(unsupported(format!("{} (not in LibTomCrypt)", alg.id))),
+    })
 }
 
 impl TomcryptBackend {
@@ -233,16 +227,9 @@ impl TomcryptBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "tomcrypt",
-    name: "LibTomCrypt",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(TomcryptBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libtomcrypt1"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("tomcrypt", "LibTomCrypt", "apt-get install libtomcrypt1", |path| {
+    Ok(Box::new(TomcryptBackend::open(path)?))
+});
 
 impl Library for TomcryptBackend {
     fn info(&self) -> BackendInfo {
@@ -252,15 +239,7 @@ impl Library for TomcryptBackend {
             "LibTomCrypt 1.18 chooses no code path at run time (portable C AES, no CPU detection)".to_string(),
         );
         details.insert("crypt_build_settings".to_string(), self.settings.clone());
-        BackendInfo {
-            id: "tomcrypt".into(),
-            name: "LibTomCrypt".into(),
-            version: format!("LibTomCrypt {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: None,
-            details,
-            kind: None,
-        }
+        ENTRY.info(format!("LibTomCrypt {}", self.version), Some(self.path.clone()), None, details)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {

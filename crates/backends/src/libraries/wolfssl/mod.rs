@@ -21,20 +21,19 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation}
 
 use self::api::*;
 use self::mac::{Mac, MacKind};
-use self::sessions::{Blake2Fns, Cipher, Hash, Kind};
-use crate::backend::Backend;
+use self::sessions::{Blake2Fns, Cipher, Hash};
 use crate::error::{BackendError, OpenError};
+use crate::libraries::block_mode::BlockMode;
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
-use crate::registry::{Entry, Kind as LibraryKind};
+use crate::registry::Entry;
 use crate::sessions::{unsupported, DigestSession};
 
-#[cfg(target_os = "macos")]
-const DEFAULT_LIBRARIES: &[&str] = &["libwolfssl.35.dylib", "libwolfssl.dylib"];
-#[cfg(windows)]
-const DEFAULT_LIBRARIES: &[&str] = &["wolfssl.dll"];
-#[cfg(not(any(target_os = "macos", windows)))]
-const DEFAULT_LIBRARIES: &[&str] = &["libwolfssl.so.35", "libwolfssl.so.42", "libwolfssl.so"];
+const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
+    &["libwolfssl.35.dylib", "libwolfssl.dylib"],
+    &["wolfssl.dll"],
+    &["libwolfssl.so.35", "libwolfssl.so.42", "libwolfssl.so"],
+);
 
 pub struct WolfsslBackend {
     api: Api,
@@ -43,28 +42,14 @@ pub struct WolfsslBackend {
     _library: libloading::Library,
 }
 
-fn kind_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
+/// The block mode of a catalog cipher, where wolfCrypt has it and cryptobench maps it.
+fn kind_of(alg: &AlgorithmSpec) -> Result<BlockMode, BackendError> {
     match alg.id {
-        "chacha20-poly1305" => return Ok(Kind::ChaPoly),
-        "des-ede3-cbc" => return Ok(Kind::Des3),
-        "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => return Ok(Kind::CamelliaCbc),
         id @ ("aes-128-ccm" | "aes-256-ccm" | "aes-128-siv" | "xchacha20-poly1305" | "chacha20") => {
-            return Err(crate::sessions::not_mapped(id, "wolfCrypt"))
+            Err(crate::sessions::not_mapped(id, "wolfCrypt"))
         }
-        _ => {}
+        _ => BlockMode::of(alg).ok_or_else(|| unsupported(format!("{} (not in wolfCrypt)", alg.id))),
     }
-    let Some((_, mode)) = alg.id.strip_prefix("aes-").and_then(|r| r.split_once('-')) else {
-        return Err(unsupported(format!("{} (not in wolfCrypt)", alg.id)));
-    };
-    Ok(match mode {
-        "ecb" => Kind::Ecb,
-        "cbc" => Kind::Cbc,
-        "cfb128" => Kind::Cfb,
-        "ctr" => Kind::Ctr,
-        "xts" => Kind::Xts,
-        "gcm" => Kind::Gcm,
-        _ => return Err(unsupported(format!("{} (not in wolfCrypt)", alg.id))),
-    })
 }
 
 impl WolfsslBackend {
@@ -148,16 +133,9 @@ impl WolfsslBackend {
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
-pub static ENTRY: Entry = Entry {
-    id: "wolfssl",
-    name: "wolfSSL",
-    kind: LibraryKind::Loaded,
-    open: |path| Ok(Box::new(WolfsslBackend::open(path)?) as Box<dyn Backend>),
-    install: Some("apt-get install libwolfssl35"),
-    feature: None,
-    view: None,
-    mask: None,
-};
+pub static ENTRY: Entry = Entry::loaded("wolfssl", "wolfSSL", "apt-get install libwolfssl35", |path| {
+    Ok(Box::new(WolfsslBackend::open(path)?))
+});
 
 impl Library for WolfsslBackend {
     fn info(&self) -> BackendInfo {
@@ -166,15 +144,7 @@ impl Library for WolfsslBackend {
             "cpu".to_string(),
             "wolfSSL exports no call that reads its CPU flags (cpuid_get_flags is internal) and ignores OPENSSL_ia32cap".to_string(),
         );
-        BackendInfo {
-            id: "wolfssl".into(),
-            name: "wolfSSL".into(),
-            version: format!("wolfSSL {}", self.version),
-            library_path: Some(self.path.clone()),
-            cpu_capabilities: None,
-            details,
-            kind: None,
-        }
+        ENTRY.info(format!("wolfSSL {}", self.version), Some(self.path.clone()), None, details)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
@@ -210,15 +180,15 @@ impl Library for WolfsslBackend {
         }
         let kind = kind_of(alg).ok()?;
         let in_place = cell.mode == Mode::Stream || cell.operation == Operation::Encrypt;
-        if kind == Kind::Xts && in_place && !cell.size.is_multiple_of(16) {
+        if kind == BlockMode::Xts && in_place && !cell.size.is_multiple_of(16) {
             return Some(format!(
                 "{} in place on {} bytes (wolfSSL's wc_AesXtsEncrypt steals ciphertext wrongly in place; whole 16-byte blocks only)",
                 alg.id, cell.size
             ));
         }
         let streaming = match kind {
-            Kind::Gcm => self.api.wc_AesGcmEncryptUpdate.is_some(),
-            Kind::ChaPoly => self.api.wc_ChaCha20Poly1305_UpdateData.is_some(),
+            BlockMode::Gcm => self.api.wc_AesGcmEncryptUpdate.is_some(),
+            BlockMode::ChaPoly => self.api.wc_ChaCha20Poly1305_UpdateData.is_some(),
             _ => true,
         };
         (cell.mode == Mode::Stream && !streaming).then(|| {

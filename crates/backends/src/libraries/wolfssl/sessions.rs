@@ -9,6 +9,7 @@ use std::ffi::c_int;
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::libraries::block_mode::BlockMode;
 use crate::native::{text, CtxMem};
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -41,22 +42,9 @@ pub fn len32(n: usize) -> Result<u32, BackendError> {
     u32::try_from(n).map_err(|_| BackendError::Invalid("wolfCrypt takes at most 4 GiB per call".into()))
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Ecb,
-    Cbc,
-    Cfb,
-    Ctr,
-    Xts,
-    Gcm,
-    ChaPoly,
-    Des3,
-    CamelliaCbc,
-}
-
 pub struct Cipher<'a> {
     api: &'a Api,
-    kind: Kind,
+    kind: BlockMode,
     encrypt: bool,
     ctx: CtxMem,
     /// The key, for ChaCha20-Poly1305 (its one-shot calls take it per message).
@@ -67,7 +55,7 @@ pub struct Cipher<'a> {
 
 impl<'a> Cipher<'a> {
     /// A context keyed with `key` and started at `iv`.
-    pub fn new(api: &'a Api, kind: Kind, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'a>, BackendError> {
+    pub fn new(api: &'a Api, kind: BlockMode, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'a>, BackendError> {
         let mut c = Cipher {
             api,
             kind,
@@ -79,12 +67,12 @@ impl<'a> Cipher<'a> {
         // SAFETY: the memory exceeds the structure; *Init before use.
         unsafe {
             match kind {
-                Kind::Des3 => check(
+                BlockMode::Des3 => check(
                     api,
                     (api.wc_Des3Init.ok_or_else(|| missing("3DES"))?)(c.ctx.ptr(), std::ptr::null_mut(), INVALID_DEVID),
                     "wc_Des3Init",
                 )?,
-                Kind::Xts | Kind::ChaPoly | Kind::CamelliaCbc => {}
+                BlockMode::Xts | BlockMode::ChaPoly | BlockMode::CamelliaCbc => {}
                 _ => check(
                     api,
                     (api.wc_AesInit)(c.ctx.ptr(), std::ptr::null_mut(), INVALID_DEVID),
@@ -107,11 +95,11 @@ impl<'a> Cipher<'a> {
         // SAFETY: initialised context; key and IV lengths were checked against the catalog.
         unsafe {
             match self.kind {
-                Kind::Ecb | Kind::Cbc => check(api, (api.wc_AesSetKey)(ctx, key.as_ptr(), n, ivp, dir), "wc_AesSetKey"),
+                BlockMode::Ecb | BlockMode::Cbc => check(api, (api.wc_AesSetKey)(ctx, key.as_ptr(), n, ivp, dir), "wc_AesSetKey"),
                 // CFB and CTR run the cipher forwards in both directions (aes.h).
-                Kind::Cfb | Kind::Ctr => check(api, (api.wc_AesSetKey)(ctx, key.as_ptr(), n, ivp, ENCRYPTION), "wc_AesSetKey"),
-                Kind::Gcm => check(api, (api.wc_AesGcmSetKey)(ctx, key.as_ptr(), n), "wc_AesGcmSetKey"),
-                Kind::Xts => {
+                BlockMode::Cfb | BlockMode::Ctr => check(api, (api.wc_AesSetKey)(ctx, key.as_ptr(), n, ivp, ENCRYPTION), "wc_AesSetKey"),
+                BlockMode::Gcm => check(api, (api.wc_AesGcmSetKey)(ctx, key.as_ptr(), n), "wc_AesGcmSetKey"),
+                BlockMode::Xts => {
                     if let Some(free) = api.wc_AesXtsFree {
                         free(ctx);
                     }
@@ -122,15 +110,15 @@ impl<'a> Cipher<'a> {
                         "wc_AesXtsSetKey",
                     )
                 }
-                Kind::Des3 => {
+                BlockMode::Des3 => {
                     let f = api.wc_Des3_SetKey.ok_or_else(|| missing("3DES"))?;
                     check(api, f(ctx, key.as_ptr(), ivp, dir), "wc_Des3_SetKey")
                 }
-                Kind::CamelliaCbc => {
+                BlockMode::CamelliaCbc => {
                     let f = api.wc_CamelliaSetKey.ok_or_else(|| missing("Camellia"))?;
                     check(api, f(ctx, key.as_ptr(), n, ivp), "wc_CamelliaSetKey")
                 }
-                Kind::ChaPoly => {
+                BlockMode::ChaPoly => {
                     self.key.clear();
                     self.key.extend_from_slice(key);
                     Ok(())
@@ -146,28 +134,28 @@ impl<'a> Cipher<'a> {
         // SAFETY: keyed context; iv has the catalog's length for the mode.
         unsafe {
             match self.kind {
-                Kind::Ecb => Ok(()),
-                Kind::Cbc | Kind::Cfb | Kind::Ctr => check(api, (api.wc_AesSetIV)(ctx, iv.as_ptr()), "wc_AesSetIV"),
-                Kind::Des3 => check(
+                BlockMode::Ecb => Ok(()),
+                BlockMode::Cbc | BlockMode::Cfb | BlockMode::Ctr => check(api, (api.wc_AesSetIV)(ctx, iv.as_ptr()), "wc_AesSetIV"),
+                BlockMode::Des3 => check(
                     api,
                     (api.wc_Des3_SetIV.ok_or_else(|| missing("3DES"))?)(ctx, iv.as_ptr()),
                     "wc_Des3_SetIV",
                 ),
-                Kind::CamelliaCbc => check(
+                BlockMode::CamelliaCbc => check(
                     api,
                     (api.wc_CamelliaSetIV.ok_or_else(|| missing("Camellia"))?)(ctx, iv.as_ptr()),
                     "wc_CamelliaSetIV",
                 ),
-                Kind::Xts => {
+                BlockMode::Xts => {
                     self.tweak.copy_from_slice(iv);
                     Ok(())
                 }
-                Kind::Gcm => match api.wc_AesGcmInit {
+                BlockMode::Gcm => match api.wc_AesGcmInit {
                     // Streams: the IV on the kept key (key NULL), WOLFSSL_AESGCM_STREAM.
                     Some(init) => check(api, init(ctx, std::ptr::null(), 0, iv.as_ptr(), len32(iv.len())?), "wc_AesGcmInit"),
                     None => Ok(()),
                 },
-                Kind::ChaPoly => match api.wc_ChaCha20Poly1305_Init {
+                BlockMode::ChaPoly => match api.wc_ChaCha20Poly1305_Init {
                     Some(init) => check(
                         api,
                         init(ctx, self.key.as_ptr(), iv.as_ptr(), c_int::from(self.encrypt)),
@@ -191,41 +179,41 @@ impl<'a> Cipher<'a> {
         // SAFETY: per the contract.
         unsafe {
             match self.kind {
-                Kind::Ecb => check(
+                BlockMode::Ecb => check(
                     api,
                     either(enc, api.wc_AesEcbEncrypt, api.wc_AesEcbDecrypt, "AES-ECB")?(ctx, dst, src, n),
                     "wc_AesEcb*",
                 ),
-                Kind::Cbc => {
+                BlockMode::Cbc => {
                     let f = if enc { api.wc_AesCbcEncrypt } else { api.wc_AesCbcDecrypt };
                     check(api, f(ctx, dst, src, n), "wc_AesCbc*")
                 }
-                Kind::Cfb => check(
+                BlockMode::Cfb => check(
                     api,
                     either(enc, api.wc_AesCfbEncrypt, api.wc_AesCfbDecrypt, "AES-CFB")?(ctx, dst, src, n),
                     "wc_AesCfb*",
                 ),
-                Kind::Ctr => check(
+                BlockMode::Ctr => check(
                     api,
                     (api.wc_AesCtrEncrypt.ok_or_else(|| missing("AES-CTR"))?)(ctx, dst, src, n),
                     "wc_AesCtrEncrypt",
                 ),
-                Kind::Xts => check(
+                BlockMode::Xts => check(
                     api,
                     either(enc, api.wc_AesXtsEncrypt, api.wc_AesXtsDecrypt, "AES-XTS")?(ctx, dst, src, n, self.tweak.as_ptr(), 16),
                     "wc_AesXts*",
                 ),
-                Kind::Des3 => check(
+                BlockMode::Des3 => check(
                     api,
                     either(enc, api.wc_Des3_CbcEncrypt, api.wc_Des3_CbcDecrypt, "3DES")?(ctx, dst, src, n),
                     "wc_Des3_Cbc*",
                 ),
-                Kind::CamelliaCbc => check(
+                BlockMode::CamelliaCbc => check(
                     api,
                     either(enc, api.wc_CamelliaCbcEncrypt, api.wc_CamelliaCbcDecrypt, "Camellia")?(ctx, dst, src, n),
                     "wc_CamelliaCbc*",
                 ),
-                Kind::Gcm => check(
+                BlockMode::Gcm => check(
                     api,
                     either(
                         enc,
@@ -235,7 +223,7 @@ impl<'a> Cipher<'a> {
                     )?(ctx, dst, src, n, std::ptr::null(), 0),
                     "wc_AesGcm*Update",
                 ),
-                Kind::ChaPoly => check(
+                BlockMode::ChaPoly => check(
                     api,
                     (api.wc_ChaCha20Poly1305_UpdateData.ok_or_else(|| missing("ChaCha20-Poly1305"))?)(ctx, src, dst, n),
                     "wc_ChaCha20Poly1305_UpdateData",
@@ -252,17 +240,17 @@ impl Drop for Cipher<'_> {
         // SAFETY: initialised in new(); freed once.
         unsafe {
             match self.kind {
-                Kind::Xts => {
+                BlockMode::Xts => {
                     if let Some(f) = api.wc_AesXtsFree {
                         f(ctx);
                     }
                 }
-                Kind::Des3 => {
+                BlockMode::Des3 => {
                     if let Some(f) = api.wc_Des3Free {
                         f(ctx);
                     }
                 }
-                Kind::ChaPoly | Kind::CamelliaCbc => {}
+                BlockMode::ChaPoly | BlockMode::CamelliaCbc => {}
                 _ => (api.wc_AesFree)(ctx),
             }
         }
@@ -290,7 +278,7 @@ impl CipherSession for Cipher<'_> {
         if input.len() != out.len() {
             return Err(BackendError::Invalid("input and output differ in length".into()));
         }
-        if self.kind != Kind::Xts {
+        if self.kind != BlockMode::Xts {
             out.copy_from_slice(input);
             return self.seal(iv, aad, out, tag);
         }
@@ -305,7 +293,7 @@ impl CipherSession for Cipher<'_> {
         // SAFETY: buffers cover the lengths passed; wolfCrypt encrypts in place.
         unsafe {
             match self.kind {
-                Kind::Gcm => check(
+                BlockMode::Gcm => check(
                     api,
                     (api.wc_AesGcmEncrypt)(
                         self.ctx.ptr(),
@@ -321,7 +309,7 @@ impl CipherSession for Cipher<'_> {
                     ),
                     "wc_AesGcmEncrypt",
                 ),
-                Kind::ChaPoly => check(
+                BlockMode::ChaPoly => check(
                     api,
                     (api.wc_ChaCha20Poly1305_Encrypt.ok_or_else(|| missing("ChaCha20-Poly1305"))?)(
                         self.key.as_ptr(),
@@ -352,7 +340,7 @@ impl CipherSession for Cipher<'_> {
         // SAFETY: buffers cover the lengths passed and do not overlap.
         unsafe {
             match self.kind {
-                Kind::Gcm => check(
+                BlockMode::Gcm => check(
                     api,
                     (api.wc_AesGcmDecrypt)(
                         self.ctx.ptr(),
@@ -368,7 +356,7 @@ impl CipherSession for Cipher<'_> {
                     ),
                     "wc_AesGcmDecrypt",
                 ),
-                Kind::ChaPoly => check(
+                BlockMode::ChaPoly => check(
                     api,
                     (api.wc_ChaCha20Poly1305_Decrypt.ok_or_else(|| missing("ChaCha20-Poly1305"))?)(
                         self.key.as_ptr(),
