@@ -25,7 +25,7 @@
 
 use crate::cores::WorkerMeasurement;
 use crate::dependent_ci;
-use crate::stats::{median_confidence_interval, quantile, Summary, CONFIDENCE};
+use crate::stats::{quantile, Summary, CONFIDENCE};
 
 /// The per-sample aggregate: for each k below the shortest worker's sample
 /// count, the sum of the workers' k-th sample throughputs.
@@ -45,9 +45,7 @@ fn worker_interval(w: &WorkerMeasurement, size: usize, level: f64) -> [f64; 2] {
     }
     let mut sorted = series.clone();
     sorted.sort_by(f64::total_cmp);
-    let median = quantile(&sorted, 0.5);
-    let independent = median_confidence_interval(&sorted, level);
-    let d = dependent_ci::median_interval(&series, &sorted, median, independent, level);
+    let d = dependent_ci::median_interval(&series, &sorted, level);
     [d.lo, d.hi]
 }
 

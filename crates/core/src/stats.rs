@@ -88,9 +88,8 @@ pub fn summarize(samples: &[Sample], size: usize) -> Option<Summary> {
     let total_seconds: f64 = samples.iter().map(|s| s.wall_ns.max(1) as f64 * 1e-9).sum();
     let mean = total_bytes / total_seconds;
     let median = quantile(&xs, 0.5);
-    let independent = median_confidence_interval(&xs, CONFIDENCE);
-    let dependent = crate::dependent_ci::median_interval(&series, &xs, median, independent, CONFIDENCE);
-    let [lo, hi] = [dependent.lo, dependent.hi];
+    let dependent = crate::dependent_ci::median_interval(&series, &xs, CONFIDENCE);
+    let [lo, hi] = [dependent.lo.min(median), dependent.hi.max(median)];
     let cpu_share = {
         let cpu: Option<u64> = samples.iter().map(|s| s.cpu_ns).sum();
         let wall: u64 = samples.iter().map(|s| s.wall_ns).sum();
@@ -234,9 +233,7 @@ mod tests {
         let width = |s: &[f64]| {
             let mut sorted = s.to_vec();
             sorted.sort_by(f64::total_cmp);
-            let median = quantile(&sorted, 0.5);
-            let iid = median_confidence_interval(&sorted, 0.95);
-            let i = crate::dependent_ci::median_interval(s, &sorted, median, iid, 0.95);
+            let i = crate::dependent_ci::median_interval(s, &sorted, 0.95);
             i.hi - i.lo
         };
         assert!(width(&drift) > 1.5 * width(&shuffled), "{} vs {}", width(&drift), width(&shuffled));

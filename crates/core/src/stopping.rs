@@ -5,18 +5,33 @@
 //! Stopping the moment an interval looks narrow enough is *optional
 //! stopping*: every look is a chance to stop on an interval that is narrow by
 //! luck, so intervals reported at a stop cover the truth less often than
-//! their level says. Two things bound that bias here: a minimum sample
-//! count, and looks only at geometrically spaced counts (each a quarter
-//! more than the last: ×1.5), so that a long cell is judged a few dozen times,
-//! not thousands. The coverage this rule achieves on autocorrelated series
+//! their level says. Three things bound that bias here: a minimum sample
+//! count, looks only at geometrically spaced counts (each half as many
+//! again as the last: ×1.5), so that a long cell is judged a few dozen
+//! times, not thousands, and a cautious judgement at each look (the
+//! interval at a pessimistic correlation,
+//! [`crate::dependent_ci::cautious_relative_half_width`]). The coverage this rule achieves on autocorrelated series
 //! is tested by simulation (crates/core/tests/interval_coverage.rs) and
 //! stated in docs/METHOD.md.
 
-use crate::stats::Summary;
-
 /// Each look at the interval comes after the sample count has grown by this
-/// factor (1.25 gave 93.3% coverage at lag-1 correlation 0.8 in the simulation, 1.5 gave 93.6–94.5% over five seeds).
+/// factor (with an earlier estimator, 1.25 gave 93.3% coverage at lag-1
+/// correlation 0.8 in the simulation, 1.5 gave 93.6–94.5% over five seeds).
 pub const LOOK_GROWTH: f64 = 1.5;
+
+/// The default run's target: the 95% interval of the median within ±this of it.
+pub const DEFAULT_TARGET: f64 = 0.01;
+/// The default run's minimum sample count before the first look.
+pub const DEFAULT_MIN_SAMPLES: usize = 10;
+/// The default run's sample length: long against timer resolution and scheduler ticks.
+pub const DEFAULT_SAMPLE_NS: u64 = 10_000_000;
+/// The default run's budget per cell (`--time`), warm-up and calibration included.
+pub const DEFAULT_CELL_BUDGET_NS: u64 = 300_000_000;
+/// The default run's shortest warm-up.
+pub const DEFAULT_WARMUP_NS: u64 = 20_000_000;
+/// The most samples a cell of the default run holds: its budget less the
+/// warm-up, in samples (28; calibration takes a little more).
+pub const DEFAULT_CELL_SAMPLES: usize = ((DEFAULT_CELL_BUDGET_NS - DEFAULT_WARMUP_NS) / DEFAULT_SAMPLE_NS) as usize;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StopRule {
@@ -37,9 +52,13 @@ impl StopRule {
         ((n as f64 * LOOK_GROWTH).ceil() as usize).max(n + 1)
     }
 
-    /// Whether a summary taken at a look is precise enough to stop.
-    pub fn precise(&self, summary: &Summary) -> bool {
-        summary.samples >= self.min_samples && summary.median_ci95_relative <= self.target_relative_ci
+    /// Whether the samples (throughputs in the order taken) are precise
+    /// enough at a look to stop: at least the minimum count, and the
+    /// interval within the target even at a pessimistic correlation
+    /// ([`crate::dependent_ci::cautious_relative_half_width`]).
+    pub fn precise(&self, series: &[f64]) -> bool {
+        series.len() >= self.min_samples
+            && crate::dependent_ci::cautious_relative_half_width(series, crate::stats::CONFIDENCE) <= self.target_relative_ci
     }
 }
 
@@ -48,7 +67,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn looks_grow_by_a_quarter() {
+    fn looks_grow_by_half() {
         let rule = StopRule {
             min_samples: 20,
             target_relative_ci: 0.01,

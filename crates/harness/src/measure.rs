@@ -6,16 +6,17 @@ use cryptobench_core::stats::{summarize, Sample, Summary};
 use cryptobench_core::stopping::StopRule;
 use cryptobench_cpu::thread_cpu_time_ns;
 
-/// Defaults of `run`: 10 ms samples (long against timer resolution and
-/// scheduler ticks), stop at ±1% (95% CI of the median) after at least 20
-/// samples, or at 0.3 s per cell.
+/// Defaults of `run` (crates/core/src/stopping.rs, where the coverage test
+/// reads them too): 10 ms samples, stop at ±1% (95% CI of the median) after
+/// at least 10 samples, or at 0.3 s per cell.
 pub fn standard_timing() -> TimingSettings {
+    use cryptobench_core::stopping as d;
     TimingSettings {
-        sample_target_ns: 10_000_000,
-        cell_budget_ns: 300_000_000,
-        min_samples: 20,
-        target_relative_ci: 0.01,
-        warmup_ns: 20_000_000,
+        sample_target_ns: d::DEFAULT_SAMPLE_NS,
+        cell_budget_ns: d::DEFAULT_CELL_BUDGET_NS,
+        min_samples: d::DEFAULT_MIN_SAMPLES,
+        target_relative_ci: d::DEFAULT_TARGET,
+        warmup_ns: d::DEFAULT_WARMUP_NS,
     }
 }
 
@@ -216,7 +217,8 @@ fn measure_units_gated(
         checksum = fold(checksum, buf, primitive.last_output()?.as_deref());
         let mut precise = false;
         if samples.len() >= next_look {
-            precise = summarize(&samples, size).is_some_and(|s| rule.precise(&s));
+            let series: Vec<f64> = samples.iter().map(|s| s.throughput(size)).collect();
+            precise = rule.precise(&series);
             next_look = StopRule::next_look(samples.len());
         }
         let spent = started.elapsed() >= budget && samples.len() >= 3;
