@@ -37,7 +37,8 @@ pub struct RunArgs {
 
     /// How one timed call is shaped [default: per class, as `openssl speed -evp`: ciphers stream,
     /// AEADs and digests message]. stream: one context, one update per call. message: each call is
-    /// a whole message (fresh IV, AAD, update, final, tag; digests the one-shot call).
+    /// a whole message (the IV set again, one fixed value for all messages; AAD, update, final, tag; digests the
+    /// one-shot call).
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
 

@@ -66,8 +66,10 @@ impl Operation {
 pub enum Mode {
     /// One context initialised once; each call is one update over `size` bytes.
     Stream,
-    /// Each call is a whole message: fresh IV/nonce, update, final (AEAD: tag
-    /// computed or verified); digests: the library's one-shot call.
+    /// Each call is a whole message: the IV/nonce set again (one fixed value
+    /// for every message: setting it costs the same whatever the value),
+    /// update, final (AEAD: tag computed or verified); digests: the
+    /// library's one-shot call.
     Message,
 }
 
