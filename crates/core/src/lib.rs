@@ -29,6 +29,7 @@ pub mod run_json;
 pub mod sizes;
 pub mod speed_defaults;
 pub mod stats;
+pub mod steady;
 pub mod stopping;
 pub mod units;
 pub mod verdict;

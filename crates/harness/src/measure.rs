@@ -3,6 +3,7 @@ use std::time::{Duration, Instant};
 use cryptobench_backends::{BackendError, Primitive};
 use cryptobench_core::result::{Exceptions, Measurement, TimingSettings};
 use cryptobench_core::stats::{summarize, Sample, Summary};
+use cryptobench_core::steady;
 use cryptobench_core::stopping::StopRule;
 use cryptobench_cpu::thread_cpu_time_ns;
 
@@ -109,22 +110,57 @@ pub fn warnings(summary: &Summary, timing: &TimingSettings) -> Vec<String> {
     warnings
 }
 
-/// Runs the primitive untimed for `duration`, in runs that grow from one
-/// call, so that caches, branch predictors, a JIT and the clock governor
-/// settle before the calls per sample are calibrated (a cold calibration
-/// would size the samples on the slowest calls).
-fn warm_up(primitive: &mut dyn Primitive, buf: &mut [u8], duration: Duration) -> Result<(), BackendError> {
-    let end = Instant::now() + duration;
+/// Length of one warm-up run once the calls per run stop growing: long
+/// against the clock's resolution, short enough that the windows
+/// [`steady::settled`] compares span a few milliseconds.
+const WARMUP_RUN: Duration = Duration::from_millis(1);
+
+/// The longest a warm-up waits for steady throughput beyond its minimum;
+/// a cell still changing then is sampled anyway and says so.
+const WARMUP_CAP: Duration = Duration::from_millis(200);
+
+/// Runs the primitive untimed, in runs that grow from one call to about
+/// [`WARMUP_RUN`], so that caches, branch predictors, a JIT and the clock
+/// governor settle before the calls per sample are calibrated (a cold
+/// calibration would size the samples on the slowest calls). It lasts at
+/// least `minimum` and then until the throughput of the runs is steady
+/// ([`steady::settled`]), at most [`WARMUP_CAP`] longer. Returns true when
+/// it ended unsteady: enough runs to judge, and still changing. (Calls so
+/// slow that two windows of runs do not fit in the cap are not judged.)
+fn warm_up(primitive: &mut dyn Primitive, buf: &mut [u8], minimum: Duration) -> Result<bool, BackendError> {
+    let start = Instant::now();
     let mut iterations = 1u64;
-    while Instant::now() < end {
+    // Calls per nanosecond of the runs since the calls per run last changed.
+    let mut rates = Vec::new();
+    loop {
         let t0 = Instant::now();
         primitive.run(iterations, buf)?;
-        // Grow while a run is short against the time left, so the clock is read rarely.
-        if t0.elapsed() * 20 < duration {
+        let took = t0.elapsed();
+        let elapsed = start.elapsed();
+        if took < WARMUP_RUN {
             iterations = iterations.saturating_mul(2);
+            rates.clear();
+        } else {
+            rates.push(iterations as f64 / took.as_nanos().max(1) as f64);
+        }
+        if elapsed >= minimum && steady::settled(&rates) {
+            return Ok(false);
+        }
+        if elapsed >= minimum + WARMUP_CAP {
+            return Ok(rates.len() >= 2 * steady::STEADY_WINDOW);
         }
     }
-    Ok(())
+}
+
+/// What a change of level inside a cell's samples is reported as: the
+/// median then mixes two speeds, and neither is the cell's.
+fn level_shift_warning(shift: &steady::LevelShift, samples: usize) -> String {
+    format!(
+        "level shift: throughput changed by {:+.0}% at sample {} of {}; the median mixes both levels — rerun the cell or quiet the machine",
+        shift.relative() * 100.0,
+        shift.at + 1,
+        samples
+    )
 }
 
 /// Where a measurement meets the other workers measuring the same cell at
@@ -199,7 +235,10 @@ fn measure_units_gated(
     // A JIT runtime may ask for a longer warm-up; its extra time does not shorten the sampling.
     let warmup_ns = timing.warmup_ns.max(primitive.min_warmup_ns());
     let budget = Duration::from_nanos(timing.cell_budget_ns + (warmup_ns - timing.warmup_ns));
-    warm_up(primitive, buf, Duration::from_nanos(warmup_ns))?;
+    let warm_started = Instant::now();
+    let unsteady = warm_up(primitive, buf, Duration::from_nanos(warmup_ns))?;
+    // Waiting for steady throughput beyond the minimum does not shorten the sampling either.
+    let budget = budget + warm_started.elapsed().saturating_sub(Duration::from_nanos(warmup_ns));
     let iterations = calibrate(primitive, buf, Duration::from_nanos(timing.sample_target_ns))?;
     let rule = StopRule {
         min_samples: timing.min_samples,
@@ -225,7 +264,18 @@ fn measure_units_gated(
         done = done || precise || spent || samples.len() >= MAX_SAMPLES;
     }
     let summary = summarize(&samples, size).ok_or_else(|| broken("told to stop before the first sample".into()))?;
-    let warnings = warnings(&summary, timing);
+    let mut warnings = warnings(&summary, timing);
+    if unsteady {
+        warnings.push(format!(
+            "unsteady warm-up: throughput still changed by more than {:.0}% after {} ms of warm-up",
+            steady::STEADY_TOLERANCE * 100.0,
+            (Duration::from_nanos(warmup_ns) + WARMUP_CAP).as_millis()
+        ));
+    }
+    let series: Vec<f64> = samples.iter().map(|s| s.throughput(size)).collect();
+    if let Some(shift) = steady::level_shift(&series) {
+        warnings.push(level_shift_warning(&shift, samples.len()));
+    }
     Ok(Measurement {
         summary,
         samples,
