@@ -150,10 +150,14 @@ pub const STOP_CAUTION: f64 = 2.0;
 /// not seen — the optional stopping that otherwise cuts the coverage of
 /// correlated series to 70–85% (simulated: crates/core/tests/interval_coverage.rs).
 pub fn cautious_relative_half_width(series: &[f64], level: f64) -> f64 {
+    if series.len() < 2 {
+        return f64::INFINITY;
+    }
     let mut sorted = series.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let median = crate::stats::quantile(&sorted, 0.5);
-    if series.len() < 2 || median <= 0.0 {
+    // The median by linear interpolation (as stats::quantile at ½).
+    let median = at_position(&sorted, (sorted.len() as f64 + 1.0) / 2.0);
+    if median <= 0.0 {
         return f64::INFINITY;
     }
     let (corrected, variance) = corrected_lag1(series);
