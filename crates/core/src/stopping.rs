@@ -33,6 +33,19 @@ pub const DEFAULT_WARMUP_NS: u64 = 20_000_000;
 /// warm-up, in samples (28; calibration takes a little more).
 pub const DEFAULT_CELL_SAMPLES: usize = ((DEFAULT_CELL_BUDGET_NS - DEFAULT_WARMUP_NS) / DEFAULT_SAMPLE_NS) as usize;
 
+/// Public-key cells take at least this many samples, however short the
+/// budget: one call of ML-DSA-87 or SLH-DSA signing, or an RSA key
+/// generation, can take longer than a symmetric cell's whole budget, and a
+/// median of three such calls has no useful interval (the exact 95%
+/// interval of the median needs six samples to exist at all; ten give it
+/// ranks 2 and 9).
+pub const PK_MIN_SAMPLES: usize = 10;
+
+/// ... within this cap per cell (warm-up and calibration included): a cell
+/// whose calls are so slow that [`PK_MIN_SAMPLES`] do not fit stops at the
+/// cap with what it has, and says so.
+pub const PK_CELL_CAP_NS: u64 = 30_000_000_000;
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct StopRule {
     /// No stop for precision before this many samples.

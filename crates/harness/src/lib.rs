@@ -9,7 +9,9 @@ mod measure;
 mod pk;
 
 pub use buffer::AlignedBuffer;
-pub use measure::{measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate};
+pub use measure::{
+    measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate, SampleFloor, PK_FLOOR, SYMMETRIC_FLOOR,
+};
 pub use pk::{long_cell_timing, run_pk_cell};
 
 use cryptobench_backends::checks::verify::check_primitive;

@@ -32,6 +32,29 @@ pub fn quick_timing() -> TimingSettings {
     }
 }
 
+/// How few samples a cell may end with when its budget is spent, and the
+/// time after which it ends with what it has: the budget of a cell whose
+/// calls are slow then follows from the calibrated time per sample
+/// (`samples` of them) rather than from `--time` alone.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SampleFloor {
+    pub samples: usize,
+    pub cap: Duration,
+}
+
+/// Symmetric cells: three samples, no cap beyond the budget.
+pub const SYMMETRIC_FLOOR: SampleFloor = SampleFloor {
+    samples: 3,
+    cap: Duration::MAX,
+};
+
+/// Public-key cells ([`cryptobench_core::stopping::PK_MIN_SAMPLES`] within
+/// [`cryptobench_core::stopping::PK_CELL_CAP_NS`]).
+pub const PK_FLOOR: SampleFloor = SampleFloor {
+    samples: cryptobench_core::stopping::PK_MIN_SAMPLES,
+    cap: Duration::from_nanos(cryptobench_core::stopping::PK_CELL_CAP_NS),
+};
+
 /// Never more samples than this, whatever the budget.
 const MAX_SAMPLES: usize = 100_000;
 /// A figure from fewer samples than this carries a warning.
@@ -208,7 +231,7 @@ pub fn measure_gated(
     gate: &mut dyn Gate,
 ) -> Result<Measurement, BackendError> {
     let size = buf.len();
-    measure_units_gated(primitive, buf, timing, size, gate)
+    measure_units_gated(primitive, buf, timing, size, SYMMETRIC_FLOOR, gate)
 }
 
 /// As [`measure`], with what one call counts for in the figures: its bytes
@@ -219,8 +242,9 @@ pub fn measure_units(
     buf: &mut [u8],
     timing: &TimingSettings,
     units_per_call: usize,
+    floor: SampleFloor,
 ) -> Result<Measurement, BackendError> {
-    measure_units_gated(primitive, buf, timing, units_per_call, &mut Alone)
+    measure_units_gated(primitive, buf, timing, units_per_call, floor, &mut Alone)
 }
 
 fn measure_units_gated(
@@ -228,6 +252,7 @@ fn measure_units_gated(
     buf: &mut [u8],
     timing: &TimingSettings,
     units_per_call: usize,
+    floor: SampleFloor,
     gate: &mut dyn Gate,
 ) -> Result<Measurement, BackendError> {
     gate.start().map_err(broken)?;
@@ -260,11 +285,21 @@ fn measure_units_gated(
             precise = rule.precise(&series);
             next_look = StopRule::next_look(samples.len());
         }
-        let spent = started.elapsed() >= budget && samples.len() >= 3;
+        let elapsed = started.elapsed();
+        let spent = (elapsed >= budget && samples.len() >= floor.samples) || (elapsed >= floor.cap && samples.len() >= 3);
         done = done || precise || spent || samples.len() >= MAX_SAMPLES;
     }
     let summary = summarize(&samples, size).ok_or_else(|| broken("told to stop before the first sample".into()))?;
     let mut warnings = warnings(&summary, timing);
+    if samples.len() < floor.samples && floor.cap < Duration::MAX {
+        warnings.push(format!(
+            "only {} samples (at least {} wanted) within the cap of {:.0} s per cell; a call takes {:.2} s",
+            samples.len(),
+            floor.samples,
+            floor.cap.as_secs_f64(),
+            summary.seconds_per_call
+        ));
+    }
     if unsteady {
         warnings.push(format!(
             "unsteady warm-up: throughput still changed by more than {:.0}% after {} ms of warm-up",

@@ -1,6 +1,8 @@
 //! Public-key cells: the same timing loop and statistics as every other
 //! cell (a sample is N operations; figures are operations per second), on
-//! keys generated once from the run's seed outside the timing.
+//! keys generated once from the run's seed outside the timing, with at
+//! least [`cryptobench_core::stopping::PK_MIN_SAMPLES`] samples within a
+//! cap ([`crate::PK_FLOOR`]) however slow one call is.
 
 use cryptobench_backends::checks::pk_verify::{check_pk_primitive, pk_of};
 use cryptobench_backends::pk::keys::{keys_for, RUN_SEED};
@@ -9,7 +11,7 @@ use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::{CellOutcome, TimingSettings};
 use cryptobench_core::{CellSpec, Operation};
 
-use crate::{measure_units, AlignedBuffer};
+use crate::{measure_units, AlignedBuffer, PK_FLOOR};
 
 /// How much longer than its other cells a long-running cell may sample.
 pub const LONG_CELL_FACTOR: u64 = 20;
@@ -60,7 +62,7 @@ pub fn run_pk_cell(backend: &dyn Backend, alg: &PkAlgorithmSpec, cell: &CellSpec
     } else {
         timing.clone()
     };
-    match measure_units(primitive.as_mut(), buffer.as_mut_slice(), &timing, cell.units_per_call()) {
+    match measure_units(primitive.as_mut(), buffer.as_mut_slice(), &timing, cell.units_per_call(), PK_FLOOR) {
         Ok(m) => CellOutcome::Measured(m),
         Err(e) => CellOutcome::Failed {
             reason: format!("failed while timed: {e}"),

@@ -80,8 +80,22 @@ pub fn timing_line(run: &RunResult) -> String {
     }
     let t = &run.settings.timing;
     let pin = run.settings.pinned_cpu.map(|c| format!(", pinned to CPU {c}")).unwrap_or_default();
+    let has_pk = run
+        .configurations
+        .iter()
+        .any(|c| c.cells.iter().any(|cell| cell.spec.is_public_key()));
+    // Public-key cells: the budget follows from the time per call (crates/harness/src/measure.rs, PK_FLOOR).
+    let pk = if has_pk {
+        format!(
+            "; public-key cells at least {} samples, at most {:.0} s per cell",
+            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            cryptobench_core::stopping::PK_CELL_CAP_NS as f64 / 1e9
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, allowing for correlated samples, ≥{} samples) or after {:.2} s per cell{pin}",
+        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, allowing for correlated samples, ≥{} samples) or after {:.2} s per cell{pk}{pin}",
         t.sample_target_ns as f64 / 1e6,
         t.target_relative_ci * 100.0,
         t.min_samples,
