@@ -61,6 +61,7 @@ mod tests {
                 rekey: false,
                 size: 64,
                 aad: 13,
+                unit: cryptobench_core::cell::CellUnit::Bytes,
             },
             outcome,
         }

@@ -40,6 +40,7 @@ fn cell_shapes(alg: &cryptobench_core::AlgorithmSpec, size: usize) -> Vec<CellSp
                     rekey,
                     size,
                     aad: 13,
+                    unit: cryptobench_core::cell::CellUnit::Bytes,
                 });
             }
         }
@@ -193,6 +194,7 @@ fn tampered_message_fails_inside_the_timed_loop_in(entry: &Entry, backend: &dyn 
             rekey: false,
             size: 32,
             aad: 13,
+            unit: cryptobench_core::cell::CellUnit::Bytes,
         };
         let inputs = inputs_for(alg, 1);
         let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {

@@ -56,6 +56,7 @@ fn cell(alg: &PkAlgorithmSpec, operation: cryptobench_core::Operation) -> CellSp
         rekey: false,
         size: if alg.takes_message(operation) { alg.message_len } else { 0 },
         aad: 13,
+        unit: cryptobench_core::cell::CellUnit::Operations,
     }
 }
 

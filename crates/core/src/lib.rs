@@ -34,4 +34,4 @@ pub mod units;
 pub mod verdict;
 
 pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};
-pub use cell::{CellSpec, Mode, Operation};
+pub use cell::{CellSpec, CellUnit, Mode, Operation};

@@ -42,13 +42,25 @@ pub fn format_time(seconds: f64) -> String {
     }
 }
 
-/// What a row's sign and verify calls sign: "digest 32 B" or "message 20 B".
-fn signed(alg: &pk::PkAlgorithmSpec, size: Option<usize>) -> String {
-    match size {
-        Some(n) if alg.signs() && alg.message_sized => format!("message {n} B"),
-        Some(n) if alg.signs() => format!("digest {n} B"),
-        Some(n) if alg.is_rsa() => format!("plaintext {n} B"),
+/// What a row's sign and verify calls sign: "digest 32 B" or "message 20 B";
+/// only the length for an id this build's catalog does not know.
+fn signed(alg: Option<&pk::PkAlgorithmSpec>, size: Option<usize>) -> String {
+    match (alg, size) {
+        (Some(alg), Some(n)) if alg.signs() && alg.message_sized => format!("message {n} B"),
+        (Some(alg), Some(n)) if alg.signs() => format!("digest {n} B"),
+        (Some(alg), Some(n)) if alg.is_rsa() => format!("plaintext {n} B"),
+        (None, Some(n)) => format!("{n} B"),
         _ => "—".into(),
+    }
+}
+
+/// Whether an operation's cells differ by the length they process. A
+/// run's cells may name an algorithm this build's catalog does not know
+/// (imported from a newer cryptobench): then a recorded length says so.
+fn takes_message(alg: Option<&pk::PkAlgorithmSpec>, op: Operation, size: usize) -> bool {
+    match alg {
+        Some(alg) => alg.takes_message(op),
+        None => size > 0,
     }
 }
 
@@ -64,8 +76,8 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     // Rows: (algorithm, signed length) in order of appearance; keygen/derive/KEM cells (size 0) join the algorithm's row.
     let mut keys: Vec<(String, Option<usize>)> = Vec::new();
     for (_, x) in cells() {
-        let alg = pk::find(&x.spec.algorithm).expect("public-key cell");
-        let size = alg.takes_message(x.spec.operation).then_some(x.spec.size);
+        let alg = pk::find(&x.spec.algorithm);
+        let size = takes_message(alg, x.spec.operation, x.spec.size).then_some(x.spec.size);
         let key = (x.spec.algorithm.clone(), size);
         if size.is_some() {
             keys.retain(|k| !(k.0 == key.0 && k.1.is_none()));
@@ -84,7 +96,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     let mut rows = Vec::new();
     let mut notes = Vec::new();
     for (id, size) in &keys {
-        let alg = pk::find(id).expect("public-key id");
+        let alg = pk::find(id);
         let first_of_algorithm = keys.iter().find(|k| &k.0 == id).map(|k| k.1) == Some(*size);
         for c in run
             .configurations
@@ -101,7 +113,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                 let cell = c.cells.iter().find(|x| {
                     &x.spec.algorithm == id
                         && x.spec.operation == *op
-                        && (if alg.takes_message(*op) {
+                        && (if takes_message(alg, *op, x.spec.size) {
                             Some(x.spec.size) == *size
                         } else {
                             first_of_algorithm

@@ -19,6 +19,7 @@ fn cell(algorithm: &str, operation: Operation, mode: Mode, size: usize, outcome:
             rekey: false,
             size,
             aad: DEFAULT_AAD_LEN,
+            unit: cryptobench_core::cell::CellUnit::from_catalog(algorithm),
         },
         outcome,
     }

@@ -1,5 +1,6 @@
 //! What is written and read, in terms of [`Transaction`], for both databases.
 
+use cryptobench_core::cell::CellUnit;
 use cryptobench_core::result::{CellOutcome, ConfigurationStatus, RunResult};
 
 use crate::schema::{self, Dialect, MIGRATIONS, MIGRATIONS_TABLE};
@@ -27,9 +28,26 @@ pub fn migrate(tx: &mut dyn Transaction, dialect: Dialect) -> Result<(), StoreEr
         for statement in schema::render(sql, dialect).split(';').map(str::trim).filter(|s| !s.is_empty()) {
             tx.execute(statement, &[])?;
         }
+        if *v == schema::UNIT_BACKFILL {
+            fill_units(tx)?;
+        }
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
             &[Value::int(*v), Value::text(now())],
+        )?;
+    }
+    Ok(())
+}
+
+/// Gives the cells saved before units were recorded the unit the catalog
+/// gives their algorithm, as loading their document does (crates/core/src/cell.rs).
+fn fill_units(tx: &mut dyn Transaction) -> Result<(), StoreError> {
+    let algorithms = tx.query("SELECT DISTINCT algorithm FROM cells WHERE unit IS NULL", &[])?;
+    for algorithm in algorithms.iter().filter_map(|r| r.first().and_then(Value::as_text)) {
+        let unit = CellUnit::from_catalog(&algorithm).name();
+        tx.execute(
+            "UPDATE cells SET unit = ? WHERE algorithm = ? AND unit IS NULL",
+            &[Value::text(unit), Value::text(algorithm)],
         )?;
     }
     Ok(())
@@ -116,8 +134,8 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
     let real = |f: fn(&cryptobench_core::stats::Summary) -> f64| Value::Real(sum.as_ref().map(f));
     let cell_id = tx.insert(
         "INSERT INTO cells (configuration_id, algorithm, operation, mode, rekey, size, aad, status, reason, median, q1, q3, \
-         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency, unit) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         &[
             Value::Int(Some(config_id)),
             Value::text(&s.algorithm),
@@ -140,6 +158,7 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
             Value::Text(m.filter(|m| !m.warnings.is_empty()).map(|m| m.warnings.join("; "))),
             Value::Int(m.and_then(|m| m.aggregate.as_ref()).map(|a| a.workers.len() as i64)),
             Value::Real(m.and_then(|m| m.aggregate.as_ref()).and_then(|a| a.scaling_efficiency)),
+            Value::text(s.unit.name()),
         ],
     )?;
     // One worker's samples, or every worker's with its CPU, numbered on.

@@ -207,6 +207,7 @@ mod tests {
                         rekey: false,
                         size,
                         aad: 13,
+                        unit: crate::cell::CellUnit::Bytes,
                     },
                     outcome: CellOutcome::Measured(Measurement {
                         summary: summarize(&samples, size).unwrap(),
