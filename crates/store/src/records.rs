@@ -5,7 +5,7 @@ use cryptobench_core::result::{CellOutcome, ConfigurationStatus, RunResult};
 
 use crate::schema::{self, Dialect, MIGRATIONS, MIGRATIONS_TABLE};
 use crate::sql::{Transaction, Value};
-use crate::{RunId, RunSummary, StoreError};
+use crate::{ConfigurationSummary, RunId, RunSummary, StoreError};
 
 fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
@@ -197,7 +197,7 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
     let configs = tx.query(
         "SELECT run_id, backend, library, library_version, \
          (SELECT COUNT(*) FROM cells WHERE cells.configuration_id = configurations.id AND cells.status = 'measured'), \
-         threads, core_type FROM configurations ORDER BY run_id, position",
+         threads, core_type, library_name, env_json FROM configurations ORDER BY run_id, position",
         &[],
     )?;
     Ok(runs
@@ -205,6 +205,18 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
         .map(|r| {
             let id = r[0].as_i64().unwrap_or_default();
             let mine: Vec<&Vec<Value>> = configs.iter().filter(|c| c[0].as_i64() == Some(id)).collect();
+            let parts: Vec<ConfigurationSummary> = mine
+                .iter()
+                .map(|c| ConfigurationSummary {
+                    backend: c[1].as_text().unwrap_or_default(),
+                    library: c[2].as_text(),
+                    library_name: c[7].as_text(),
+                    library_version: c[3].as_text(),
+                    masked: c[8].as_text().is_some_and(|env| masked(&env)),
+                    threads: c[5].as_i64(),
+                    core_type: c[6].as_text(),
+                })
+                .collect();
             RunSummary {
                 id,
                 saved_at: r[1].as_text().unwrap_or_default(),
@@ -213,30 +225,19 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
                 hostname: r[4].as_text(),
                 cpu_model: r[5].as_text(),
                 imported: r[6].as_text(),
-                configurations: mine
-                    .iter()
-                    .map(|c| {
-                        let spec = match c[2].as_text() {
-                            Some(lib) => format!("{}={lib}", c[1].as_text().unwrap_or_default()),
-                            None => c[1].as_text().unwrap_or_default(),
-                        };
-                        let spec = match c[3].as_text() {
-                            Some(v) => format!("{spec} ({v})"),
-                            None => spec,
-                        };
-                        // Where the run placed its workers: a core type, or a thread count.
-                        match (c[6].as_text(), c[5].as_i64()) {
-                            (Some(t), _) => format!("{spec} on {t}"),
-                            (None, Some(1)) => format!("{spec} × 1 thread"),
-                            (None, Some(n)) => format!("{spec} × {n} threads"),
-                            (None, None) => spec,
-                        }
-                    })
-                    .collect(),
+                configurations: parts.iter().map(ConfigurationSummary::full).collect(),
+                configuration_parts: parts,
                 measured_cells: mine.iter().filter_map(|c| c[4].as_i64()).sum(),
             }
         })
         .collect())
+}
+
+/// Whether a configuration's environment changes what the library does:
+/// anything but the emulator's name (`ConfigurationSpec::capability_env`).
+fn masked(env_json: &str) -> bool {
+    serde_json::from_str::<std::collections::BTreeMap<String, String>>(env_json)
+        .is_ok_and(|env| env.keys().any(|k| k != cryptobench_core::result::EMULATOR_ENV))
 }
 
 pub fn load(tx: &mut dyn Transaction, id: RunId) -> Result<RunResult, StoreError> {
