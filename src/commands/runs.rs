@@ -4,11 +4,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use cryptobench_report::{render, Format};
+use cryptobench_report::{render, render_with, Format};
 use cryptobench_store::Store;
 
 use crate::cli::{ExportFormat, RunsAction, RunsArgs};
-use crate::commands::run::{format, unit};
+use crate::commands::run::{detail, format, unit};
 use crate::orchestrate::store::{open, parse_run_json, read_input, resolve_id, store_error};
 
 pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
@@ -16,9 +16,15 @@ pub fn runs(args: &RunsArgs) -> Result<ExitCode> {
     let store: &mut dyn Store = store.as_mut();
     let text = match &args.action {
         RunsAction::List { format } => super::runs_list::list(store, *format)?,
-        RunsAction::Show { run, format: f, units } => {
+        RunsAction::Show {
+            run,
+            format: f,
+            units,
+            verbose,
+        } => {
             let id = resolve_id(store, run)?;
-            render(&store.load(id).map_err(store_error)?, format(*f), unit(*units))
+            let run = store.load(id).map_err(store_error)?;
+            render_with(&run, format(*f), unit(*units), detail(*verbose))
         }
         RunsAction::Export { run, format: f } => {
             let id = resolve_id(store, run)?;

@@ -8,6 +8,7 @@ use cryptobench_core::result::{CellOutcome, RunResult};
 pub use cryptobench_core::units::format_ops;
 use cryptobench_core::Operation;
 
+use crate::cell_warnings::Flagged;
 use crate::grid::NOISY_MARK;
 use crate::labels::Labels;
 
@@ -27,6 +28,8 @@ pub struct PkGrid {
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
     pub notes: Vec<String>,
+    /// The cells marked with [`NOISY_MARK`], with their warnings.
+    pub flagged: Vec<Flagged>,
     /// Columns holding figures (right-aligned), counted from the right.
     pub figure_columns: usize,
 }
@@ -95,6 +98,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     header.extend(ops.iter().map(|o| o.short().to_string()));
     let mut rows = Vec::new();
     let mut notes = Vec::new();
+    let mut flagged = Vec::new();
     for (id, size) in &keys {
         let alg = pk::find(id);
         let first_of_algorithm = keys.iter().find(|k| &k.0 == id).map(|k| k.1) == Some(*size);
@@ -127,7 +131,10 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                     }
                     Some(CellOutcome::Measured(m)) => {
                         let mark = if m.is_noisy() {
-                            notes.push(format!("{NOISY_MARK} {}: {}", where_(), m.warnings.join("; ")));
+                            flagged.push(Flagged {
+                                place: where_(),
+                                warnings: m.warnings.clone(),
+                            });
                             NOISY_MARK
                         } else {
                             ""
@@ -159,6 +166,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
         header,
         rows,
         notes,
+        flagged,
     }
 }
 
