@@ -194,7 +194,8 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
             }
         };
         let result = match outcome {
-            VerificationOutcome::Passed { .. } => {
+            // A library defect is named with the cell (docs/METHOD.md, "Library defects"); the cell is timed.
+            VerificationOutcome::Passed { .. } | VerificationOutcome::Defect { .. } => {
                 activity(out, format!("measuring {}", cell.describe()))?;
                 if job.barrier {
                     let mut gate = CellGate::new(&mut *out, answers, position);

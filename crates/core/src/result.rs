@@ -268,6 +268,21 @@ pub enum VerificationOutcome {
     Unsupported {
         reason: String,
     },
+    /// `checks` checks passed, but the library breaks a published rule
+    /// (crates/core/src/defect.rs): a finding about the library, not a
+    /// failure of the checks. The algorithm is timed as the library runs it
+    /// and the cells of each defect's operation are marked.
+    Defect {
+        checks: usize,
+        defects: Vec<crate::defect::Defect>,
+    },
+}
+
+impl VerificationOutcome {
+    /// Whether the algorithm may be timed: it passed, or passed with a defect named.
+    pub fn timed(&self) -> bool {
+        matches!(self, VerificationOutcome::Passed { .. } | VerificationOutcome::Defect { .. })
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]

@@ -8,7 +8,7 @@ use cryptobench_core::result::{CellOutcome, RunResult};
 pub use cryptobench_core::units::format_ops;
 use cryptobench_core::Operation;
 
-use crate::grid::NOISY_MARK;
+use crate::grid::{has_defect, DEFECT_MARK, NOISY_MARK};
 use crate::labels::Labels;
 
 /// Column order, as openssl speed orders them.
@@ -120,7 +120,9 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                         } else {
                             ""
                         };
-                        row.push(format!("{}{mark}", format_ops(m.summary.median)));
+                        // A library defect in this operation, found before timing (noted below the table).
+                        let defect = if has_defect(c, id, *op) { DEFECT_MARK } else { "" };
+                        row.push(format!("{}{mark}{defect}", format_ops(m.summary.median)));
                         times.push(format_time(m.summary.seconds_per_call));
                     }
                     Some(CellOutcome::Failed { reason }) => {
