@@ -73,6 +73,7 @@ pub fn serve() -> Result<ExitCode> {
     supported.extend(pk::supported(backend.as_ref()));
     let mut info = backend.info();
     info.kind = libraries::find(&job.configuration.backend).map(|e| e.kind.name().to_string());
+    info.ecdsa_nonce = backend.pk().and_then(|pk| pk.ecdsa_nonce());
     write_line(
         &mut out,
         &WorkerMessage::Hello {

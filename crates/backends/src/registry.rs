@@ -182,6 +182,7 @@ impl Entry {
             cpu_capabilities,
             details,
             kind: None,
+            ecdsa_nonce: None,
         }
     }
 

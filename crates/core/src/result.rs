@@ -186,6 +186,10 @@ pub struct BackendInfo {
     /// driver), "os-api" (an interface of the operating system).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+    /// How the library draws ECDSA nonces, as it declares it (random or
+    /// RFC 6979); absent for a library without ECDSA and in older runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ecdsa_nonce: Option<crate::pk::EcdsaNonce>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -144,12 +144,33 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
             rows.push(row);
         }
     }
+    notes.extend(nonce_notes(run, labels, pos));
     PkGrid {
         figure_columns: ops.len() * 2,
         header,
         rows,
         notes,
     }
+}
+
+/// How each configuration with ECDSA cells draws its nonces, as its library
+/// declares it: RFC 6979 costs HMAC work per signature that random nonces do not.
+fn nonce_notes(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
+    run.configurations
+        .iter()
+        .filter(|c| {
+            c.cells
+                .iter()
+                .any(|x| pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa))
+        })
+        .map(|c| {
+            let label = labels.get(pos, c.index);
+            match c.backend.as_ref().and_then(|b| b.ecdsa_nonce) {
+                Some(n) => format!("ECDSA {label}: {}", n.describe()),
+                None => format!("ECDSA {label}: how it draws nonces is not recorded (a run of an older version)"),
+            }
+        })
+        .collect()
 }
 
 impl PkGrid {
