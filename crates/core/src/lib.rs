@@ -14,6 +14,7 @@ pub mod cell;
 pub mod checks;
 pub mod compare;
 pub mod cores;
+pub mod defect;
 pub mod dependent_ci;
 pub mod derive;
 pub mod kinds;

@@ -360,6 +360,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         cpu_capabilities: parsed.environment.get("CPUINFO").map(|c| c.trim().to_string()),
         details: BTreeMap::new(),
         kind: None,
+        ecdsa_nonce: None,
     };
     RunResult {
         schema_version: SCHEMA_VERSION,

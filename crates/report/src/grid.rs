@@ -133,7 +133,7 @@ fn verification_note(c: &ConfigurationResult, label: &str) -> Vec<String> {
         .verifications
         .iter()
         .filter_map(|v| match v.outcome {
-            VerificationOutcome::Passed { checks } => Some(checks),
+            VerificationOutcome::Passed { checks } | VerificationOutcome::Defect { checks, .. } => Some(checks),
             _ => None,
         })
         .collect();
@@ -146,11 +146,36 @@ fn verification_note(c: &ConfigurationResult, label: &str) -> Vec<String> {
         ));
     }
     for v in &c.verifications {
-        if let VerificationOutcome::Failed { reason } = &v.outcome {
-            notes.push(format!("{label}: VERIFICATION FAILED for {}: {reason}", v.algorithm));
+        match &v.outcome {
+            VerificationOutcome::Failed { reason } => {
+                notes.push(format!("{label}: VERIFICATION FAILED for {}: {reason}", v.algorithm))
+            }
+            VerificationOutcome::Defect { defects, .. } => notes.extend(defects.iter().map(|d| {
+                format!(
+                    "{DEFECT_MARK} {label}: DEFECT in {} {}: {}; breaks {}; input: {}{} (timed as the library runs it; `cryptobench verify` checks the library)",
+                    d.algorithm,
+                    d.operation.short(),
+                    d.finding,
+                    d.rule,
+                    d.input,
+                    d.known.as_ref().map(|k| format!("; known defect {}, {}", k.id, k.fixed)).unwrap_or_default()
+                )
+            })),
+            _ => {}
         }
     }
     notes
+}
+
+/// Appended to a figure whose operation has a library defect, found before timing.
+pub const DEFECT_MARK: &str = "!";
+
+/// Whether the configuration's verification found a defect in `algorithm`'s `operation`.
+pub fn has_defect(c: &ConfigurationResult, algorithm: &str, operation: cryptobench_core::Operation) -> bool {
+    c.verifications.iter().any(|v| {
+        v.algorithm == algorithm
+            && matches!(&v.outcome, VerificationOutcome::Defect { defects, .. } if defects.iter().any(|d| d.operation == operation))
+    })
 }
 
 impl Grid {

@@ -9,7 +9,7 @@ pub use cryptobench_core::units::format_ops;
 use cryptobench_core::Operation;
 
 use crate::cell_warnings::Flagged;
-use crate::grid::NOISY_MARK;
+use crate::grid::{has_defect, DEFECT_MARK, NOISY_MARK};
 use crate::labels::Labels;
 
 /// Column order, as openssl speed orders them.
@@ -139,7 +139,9 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                         } else {
                             ""
                         };
-                        row.push(format!("{}{mark}", format_ops(m.summary.median)));
+                        // A library defect in this operation, found before timing (noted below the table).
+                        let defect = if has_defect(c, id, *op) { DEFECT_MARK } else { "" };
+                        row.push(format!("{}{mark}{defect}", format_ops(m.summary.median)));
                         times.push(format_time(m.summary.seconds_per_call));
                     }
                     Some(CellOutcome::Failed { reason }) => {
@@ -161,6 +163,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
             rows.push(row);
         }
     }
+    notes.extend(nonce_notes(run, labels, pos));
     PkGrid {
         figure_columns: ops.len() * 2,
         header,
@@ -168,6 +171,26 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
         notes,
         flagged,
     }
+}
+
+/// How each configuration with ECDSA cells draws its nonces, as its library
+/// declares it: RFC 6979 costs HMAC work per signature that random nonces do not.
+fn nonce_notes(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
+    run.configurations
+        .iter()
+        .filter(|c| {
+            c.cells
+                .iter()
+                .any(|x| pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa))
+        })
+        .map(|c| {
+            let label = labels.get(pos, c.index);
+            match c.backend.as_ref().and_then(|b| b.ecdsa_nonce) {
+                Some(n) => format!("ECDSA {label}: {}", n.describe()),
+                None => format!("ECDSA {label}: how it draws nonces is not recorded (a run of an older version)"),
+            }
+        })
+        .collect()
 }
 
 impl PkGrid {

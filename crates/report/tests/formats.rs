@@ -55,6 +55,7 @@ fn fixture() -> RunResult {
         cpu_capabilities: Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab".into()),
         details: BTreeMap::new(),
         kind: None,
+        ecdsa_nonce: None,
     };
     RunResult {
         schema_version: SCHEMA_VERSION,
