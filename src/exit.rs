@@ -7,6 +7,9 @@ use std::process::ExitCode;
 pub const INCOMPLETE: u8 = 1;
 /// The command line asked for something that does not exist or makes no sense.
 pub const USAGE: u8 = 2;
+/// `verify`: every check ran, and a library breaks a published rule (a
+/// DEFECT); nothing failed, crashed or was left unchecked.
+pub const DEFECTS: u8 = 3;
 
 /// Bad input: printed as is, exit code 2.
 #[derive(Debug)]

@@ -106,3 +106,86 @@ fn public_key_cells_say_what_openssl_speed_signed() {
         "{text}"
     );
 }
+
+/// Shown stored run 1 of `db` as a table.
+fn show(db: &std::path::Path, extra: &[&str]) -> String {
+    let out = cryptobench()
+        .args(["runs", "show", "1", "--db"])
+        .arg(db)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Each cell records its unit: a run from a cryptobench whose catalog has a
+/// public-key id this one lacks is still read in operations per second;
+/// a run written before units were recorded gets them from the catalog.
+#[test]
+fn imported_cells_keep_their_unit_and_old_runs_get_the_catalogs() {
+    let mut run = import_json("openssl-3.5.5-pk.txt");
+    let cells = run["configurations"][0]["cells"].as_array_mut().unwrap();
+    assert!(cells.iter().all(|c| c["unit"] == "operations"), "{cells:?}");
+    for c in cells.iter_mut().filter(|c| c["algorithm"] == "mldsa65") {
+        c["algorithm"] = "mldsa-unknown".into();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("newer.json");
+    std::fs::write(&file, serde_json::to_string(&run).unwrap()).unwrap();
+    let db = dir.path().join("runs.sqlite");
+    let imported = cryptobench()
+        .args(["runs", "import"])
+        .arg(&file)
+        .arg("--db")
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
+    let table = show(&db, &[]);
+    let (bytes, public_key) = table.split_once("public key, operations per second").expect("a public-key table");
+    assert!(!bytes.contains("mldsa-unknown"), "{table}");
+    let row = public_key
+        .lines()
+        .find(|l| l.trim_start().starts_with("mldsa-unknown"))
+        .expect("its row");
+    assert!(row.contains("198.0"), "sign/s as openssl speed printed it: {row}");
+    let json: Value = serde_json::from_str(&show(&db, &["--format", "json"])).unwrap();
+    let kept = json["configurations"][0]["cells"].as_array().unwrap();
+    assert!(kept.iter().any(|c| c["algorithm"] == "mldsa-unknown" && c["unit"] == "operations"));
+
+    // The same run as an older cryptobench wrote it: no unit anywhere.
+    let mut old = run.clone();
+    for c in old["configurations"][0]["cells"].as_array_mut().unwrap() {
+        c.as_object_mut().unwrap().remove("unit");
+    }
+    let old_file = dir.path().join("old.json");
+    std::fs::write(&old_file, serde_json::to_string(&old).unwrap()).unwrap();
+    let out = cryptobench()
+        .args(["report", "--format", "markdown"])
+        .arg(&old_file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: Value = serde_json::from_str(&{
+        let db2 = dir.path().join("old.sqlite");
+        let o = cryptobench()
+            .args(["runs", "import"])
+            .arg(&old_file)
+            .arg("--db")
+            .arg(&db2)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        show(&db2, &["--format", "json"])
+    })
+    .unwrap();
+    let cells = json["configurations"][0]["cells"].as_array().unwrap();
+    let unit_of = |alg: &str| cells.iter().find(|c| c["algorithm"] == alg).map(|c| c["unit"].clone());
+    assert_eq!(unit_of("rsa2048"), Some("operations".into()), "derived from the catalog");
+    assert_eq!(
+        unit_of("mldsa-unknown"),
+        Some("bytes".into()),
+        "an unknown id without a unit: bytes, as before"
+    );
+}

@@ -1,7 +1,8 @@
 // Plain loops in Java, outside cryptobench, in the manner of a JMH benchmark
 // (warm-up iterations, then measured iterations, results kept in fields): the
 // calls the Java driver times (drivers/java/Driver.java), to check its
-// figures. Run with `java PlainLoop.java [size]` (JDK 11+). Prints
+// figures. Run with `java PlainLoop.java [size] [samples] [warm-up ms]` (JDK
+// 11+; fewer samples and less warm-up for a smoke run). Prints
 // `java <algorithm> <size> <MB/s by the wall clock> <MB/s by the thread's CPU
 // time>`: the medians of 31 samples of about 20 ms after 3 s of warm-up.
 //   aes-128-gcm: Cipher.init(ENCRYPT_MODE, key, new GCMParameterSpec(128, nonce i)) + updateAAD + doFinal(a → b)
@@ -17,7 +18,8 @@ import javax.crypto.spec.SecretKeySpec;
 public class PlainLoop {
     interface Loop { void run(long n) throws Exception; }
 
-    static int size;
+    static int size, samples = 31;
+    static long warmupNs = 3_000_000_000L;
     static byte[] a, b, iv = new byte[12], nonce = new byte[12], aad = new byte[13], out = new byte[32];
     static long messages;
 
@@ -32,9 +34,9 @@ public class PlainLoop {
             n *= 2;
         }
         n *= 10;
-        long end = System.nanoTime() + 3_000_000_000L;
+        long end = System.nanoTime() + warmupNs;
         while (System.nanoTime() < end) f.run(n);
-        double[] wall = new double[31], cpu = new double[31];
+        double[] wall = new double[samples], cpu = new double[samples];
         for (int i = 0; i < wall.length; i++) {
             long c0 = THREADS.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
@@ -46,11 +48,13 @@ public class PlainLoop {
         }
         Arrays.sort(wall);
         Arrays.sort(cpu);
-        return String.format("%.1f %.1f", wall[15], cpu[15]);
+        return String.format("%.1f %.1f", wall[samples / 2], cpu[samples / 2]);
     }
 
     public static void main(String[] args) throws Exception {
         size = args.length > 0 ? Integer.parseInt(args[0]) : 16384;
+        if (args.length > 1) samples = Integer.parseInt(args[1]);
+        if (args.length > 2) warmupNs = Long.parseLong(args[2]) * 1_000_000L;
         SecureRandom r = new SecureRandom();
         a = new byte[size + 16];
         b = new byte[size + 16];

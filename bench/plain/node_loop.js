@@ -4,11 +4,14 @@
 // `node <algorithm> <size> <MB/s by the wall clock> <MB/s by CPU time>`: the
 // medians of 31 samples of about 20 ms after 1 s of warm-up (V8 compiles the
 // loop); CPU time is the process's (process.cpuUsage), as the driver reads it.
+// Usage: node node_loop.js [size] [samples] [warm-up ms] (fewer for a smoke run).
 //   aes-128-gcm: createCipheriv + setAAD + update + final + getAuthTag per message
 //   sha256:      crypto.hash('sha256', buf, 'buffer') (createHash().update().digest() before Node 20.12)
 const crypto = require('crypto');
 
 const size = Number(process.argv[2] || 16384);
+const samples = Number(process.argv[3] || 31);
+const warmupMs = Number(process.argv[4] || 1000);
 const key = crypto.randomBytes(16);
 const iv = crypto.randomBytes(12);
 const aad = crypto.randomBytes(13);
@@ -42,11 +45,11 @@ function measure(f) {
   let n = 1;
   while (elapsed(n)[0] < 2e6) n *= 2; // calibrate to >= 2 ms ...
   n *= 10; // ... then samples of about 20 ms
-  const end = Date.now() + 1000;
+  const end = Date.now() + warmupMs;
   while (Date.now() < end) f(n); // warm-up
   const wall = [];
   const cpu = [];
-  for (let i = 0; i < 31; i++) {
+  for (let i = 0; i < samples; i++) {
     const [w, c] = elapsed(n);
     wall.push((size * n) / w * 1e3);
     if (c > 0) cpu.push((size * n) / c * 1e3);

@@ -7,7 +7,8 @@
 // holds no test vectors: the Rust side verifies every call it forwards.
 //
 // Timed loops run here and time themselves with time.Now/time.Since (the
-// monotonic clock) and the thread's CPU clock. Calls per mode: docs/METHOD.md.
+// monotonic clock) and the CPU clocks of the thread and of the process (the
+// garbage collector runs on other threads). Calls per mode: docs/METHOD.md.
 package main
 
 import (
@@ -614,6 +615,23 @@ func prepare(alg, op, md string, rekey bool, key, iv, aad, ct, tag []byte) (load
 	return nil, unsupported(alg + " (not offered by this driver for Go)")
 }
 
+// keysEveryMessage says whether every message of a `message` cell sets the key
+// although the cell does not ask for it: ChaCha20 alone, whose only way to a
+// new nonce is a new cipher made from the key (chacha20.NewUnauthenticatedCipher);
+// the AES ciphers keep their block (the expanded key) and the AEADs their object.
+func keysEveryMessage(c loader) bool {
+	m, ok := c.(*cipherMessage)
+	return ok && m.alg == "chacha20" && !m.rekey
+}
+
+// delta is b - a as the protocol writes it, or "-" when a clock could not be read.
+func delta(a, b int64) string {
+	if a < 0 || b < 0 {
+		return "-"
+	}
+	return strconv.FormatInt(b-a, 10)
+}
+
 // --- self-description --------------------------------------------------------
 
 func buildSettings() (string, string) {
@@ -773,19 +791,18 @@ func handle(p *pipe, cells map[string]loader, verb string, args []string) (err e
 		if err := c.load(b[0]); err != nil {
 			return err
 		}
+		p0 := processCPUNanos()
 		c0 := threadCPUNanos()
 		t0 := time.Now()
 		err = c.run(n)
 		wall := time.Since(t0)
 		c1 := threadCPUNanos()
+		p1 := processCPUNanos()
 		if err != nil {
 			return err
 		}
-		cpuText := "-"
-		if c0 >= 0 && c1 >= 0 {
-			cpuText = strconv.FormatInt(c1-c0, 10)
-		}
-		p.send(fmt.Sprintf("ok %d %s", wall.Nanoseconds(), cpuText), c.bytes())
+		// The thread's and the process's CPU time (the garbage collector runs on other threads).
+		p.send(fmt.Sprintf("ok %d %s %s", wall.Nanoseconds(), delta(c0, c1), delta(p0, p1)), c.bytes())
 	case "output":
 		c, ok := cells[args[0]]
 		if !ok {
@@ -808,7 +825,11 @@ func handle(p *pipe, cells map[string]loader, verb string, args []string) (err e
 		}
 		cells[args[0]] = c
 		call := c.call()
-		p.send(fmt.Sprintf("ok %d", len(call)), []byte(call))
+		keyed := 0
+		if keysEveryMessage(c) {
+			keyed = 1
+		}
+		p.send(fmt.Sprintf("ok %d %d", len(call), keyed), []byte(call))
 	case "free":
 		delete(cells, args[0])
 		p.send("ok")

@@ -7,9 +7,10 @@
 // announces. It holds no test vectors: the Rust side verifies every call it
 // forwards.
 //
-// Timed loops run here and time themselves with System.nanoTime and the
-// thread's CPU clock (ThreadMXBean). Results go to arrays held in fields, so
-// the JIT cannot drop a call. Calls per mode: docs/METHOD.md.
+// Timed loops run here and time themselves with System.nanoTime, the
+// thread's CPU clock (ThreadMXBean) and the process's (every thread's, the
+// garbage collector and JIT compiler included). Results go to arrays held in
+// fields, so the JIT cannot drop a call. Calls per mode: docs/METHOD.md.
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -113,6 +114,36 @@ public final class Driver {
     static void init(Cipher c, int mode, SecretKeySpec key, AlgorithmParameterSpec spec) throws Exception {
         if (spec == null) c.init(mode, key);
         else c.init(mode, key, spec);
+    }
+
+    /** What a `--rekey` cell does per message: SunJCE's AES keeps a Cipher's expanded key
+     *  while the key's bytes stay the same (a new SecretKeySpec of the same bytes sets no
+     *  key), so only a new Cipher sets the key again, as a program with a new key would. */
+    static final String REKEY = ", a new Cipher of the same provider and a new SecretKeySpec per message"
+            + " (SunJCE keeps a Cipher's expanded key while the key's bytes are the same: only a new Cipher sets the key again)";
+
+    static Cipher fresh(Cipher prepared, String alg) throws Exception {
+        return Cipher.getInstance(transformation(alg), prepared.getProvider());
+    }
+
+    /** The CPU time of the whole process in ns, every thread's (HotSpot's garbage collector and
+     *  JIT compiler threads included): the first field of /proc/self/task/<tid>/schedstat summed,
+     *  the time each thread spent on a CPU (Linux, Documentation/scheduler/sched-stats.rst);
+     *  -1 elsewhere. (OperatingSystemMXBean.getProcessCpuTime counts clock ticks of 10 ms.)
+     *  Read right after the thread's own clock, which brings the calling thread's up to date. */
+    static long processCpuNanos() {
+        java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+        if (tasks == null) return -1;
+        long sum = 0;
+        for (java.io.File t : tasks) {
+            try {
+                String s = new String(java.nio.file.Files.readAllBytes(new java.io.File(t, "schedstat").toPath()), StandardCharsets.ISO_8859_1);
+                sum += Long.parseLong(s.substring(0, s.indexOf(' ')));
+            } catch (IOException | RuntimeException e) {
+                // A thread that ended between the listing and the read: its time is gone from the sum.
+            }
+        }
+        return sum;
     }
 
     /** SunJCE refuses to encrypt twice in a row under one key and nonce (GCM, ChaCha20 and
@@ -274,22 +305,25 @@ public final class Driver {
             this.key = key(alg, k);
             this.c = Cipher.getInstance(transformation(alg));
             call = "Cipher.init(ENCRYPT_MODE, key, " + (alg.endsWith("-gcm") ? "new GCMParameterSpec" : "new IvParameterSpec")
-                    + "(nonce)) + updateAAD + doFinal per message" + (rekey ? ", a new SecretKeySpec each" : "")
+                    + "(nonce)) + updateAAD + doFinal per message" + (rekey ? REKEY : " (the key is kept)")
                     + "; the nonce changes per message (JCE refuses to encrypt twice under one key and nonce)";
         }
 
         @Override
         void load(byte[] data) throws Exception {
             super.load(data);
-            nonces.restart(c, key);
+            // A --rekey cell's messages each have a new Cipher, which remembers no nonce.
+            if (rekey) nonces.next = 0;
+            else nonces.restart(c, key);
         }
 
         @Override
         void run(long n) throws Exception {
             for (long i = 0; i < n; i++) {
-                c.init(Cipher.ENCRYPT_MODE, rekey ? key(alg, k) : key, nonces.nextSpec());
-                c.updateAAD(aad);
-                c.doFinal(a, 0, len, b, 0);
+                Cipher cc = rekey ? fresh(c, alg) : c;
+                cc.init(Cipher.ENCRYPT_MODE, rekey ? key(alg, k) : key, nonces.nextSpec());
+                cc.updateAAD(aad);
+                cc.doFinal(a, 0, len, b, 0);
                 swap();
             }
         }
@@ -323,7 +357,7 @@ public final class Driver {
             byte[] first = new byte[ct.length + tag.length];
             System.arraycopy(ct, 0, first, 0, ct.length);
             System.arraycopy(tag, 0, first, ct.length, tag.length);
-            String what = "Cipher.init(DECRYPT_MODE, key, spec) + updateAAD + doFinal(ciphertext ‖ tag) per message" + (rekey ? ", a new SecretKeySpec each" : "");
+            String what = "Cipher.init(DECRYPT_MODE, key, spec) + updateAAD + doFinal(ciphertext ‖ tag) per message" + (rekey ? REKEY : " (the key is kept)");
             if (alg.equals("chacha20-poly1305")) {
                 // SunJCE's ChaCha20 refuses to be initialised twice in a row with one
                 // key and nonce, decrypting too (JDK 17): the driver alternates
@@ -351,9 +385,10 @@ public final class Driver {
             try {
                 for (long i = 0; i < n; i++) {
                     int j = (int) (messages++ % sealed.length);
-                    c.init(Cipher.DECRYPT_MODE, rekey ? key(alg, k) : key, specs[j]);
-                    c.updateAAD(aad);
-                    c.doFinal(sealed[j], 0, sealed[j].length, a, 0);
+                    Cipher cc = rekey ? fresh(c, alg) : c;
+                    cc.init(Cipher.DECRYPT_MODE, rekey ? key(alg, k) : key, specs[j]);
+                    cc.updateAAD(aad);
+                    cc.doFinal(sealed[j], 0, sealed[j].length, a, 0);
                 }
             } catch (AEADBadTagException e) {
                 throw new AuthFailed();
@@ -410,28 +445,31 @@ public final class Driver {
             this.c = Cipher.getInstance(transformation(alg));
             this.nonces = refusesNonceReuse(alg) ? new Nonces(alg, iv) : null;
             String with = alg.equals("chacha20") ? "ChaCha20ParameterSpec" : alg.endsWith("-ecb") ? "no IV" : "IvParameterSpec";
-            call = "Cipher.init(mode, key, " + with + ") + doFinal per message" + (rekey ? ", a new SecretKeySpec each" : "")
+            call = "Cipher.init(mode, key, " + with + ") + doFinal per message" + (rekey ? REKEY : " (the key is kept)")
                     + (nonces != null ? "; the nonce changes per message (JCE refuses to encrypt twice under one key and nonce)" : "");
         }
 
         @Override
         void load(byte[] data) throws Exception {
             super.load(data);
-            if (nonces != null) nonces.restart(c, key);
+            if (nonces != null && rekey) nonces.next = 0;
+            else if (nonces != null) nonces.restart(c, key);
         }
 
         @Override
         void run(long n) throws Exception {
             if (mode == Cipher.DECRYPT_MODE) {
                 for (long i = 0; i < n; i++) {
-                    init(c, mode, rekey ? key(alg, k) : key, spec);
-                    c.doFinal(ct, 0, len, a, 0);
+                    Cipher cc = rekey ? fresh(c, alg) : c;
+                    init(cc, mode, rekey ? key(alg, k) : key, spec);
+                    cc.doFinal(ct, 0, len, a, 0);
                 }
                 return;
             }
             for (long i = 0; i < n; i++) {
-                init(c, mode, rekey ? key(alg, k) : key, nonces != null ? nonces.nextSpec() : spec);
-                c.doFinal(a, 0, len, b, 0);
+                Cipher cc = rekey ? fresh(c, alg) : c;
+                init(cc, mode, rekey ? key(alg, k) : key, nonces != null ? nonces.nextSpec() : spec);
+                cc.doFinal(a, 0, len, b, 0);
                 swap();
             }
         }
@@ -656,11 +694,15 @@ public final class Driver {
                         Cell cell = cells.get(w[1]);
                         cell.load(data);
                         long c0 = cpuClock ? threads.getCurrentThreadCpuTime() : -1;
+                        long p0 = processCpuNanos();
                         long t0 = System.nanoTime();
                         cell.run(n);
                         long t1 = System.nanoTime();
                         long c1 = cpuClock ? threads.getCurrentThreadCpuTime() : -1;
-                        send("ok " + (t1 - t0) + " " + (cpuClock ? Long.toString(c1 - c0) : "-"), cell.result());
+                        long p1 = processCpuNanos();
+                        // The thread's CPU time and the process's (work on other threads shows as the difference).
+                        send("ok " + (t1 - t0) + " " + (cpuClock ? Long.toString(c1 - c0) : "-") + " " + (p0 >= 0 && p1 >= 0 ? Long.toString(p1 - p0) : "-"),
+                                cell.result());
                         break;
                     }
                     case "output": {
@@ -674,7 +716,8 @@ public final class Driver {
                         Cell cell = prepare(offered, w[2], w[3], w[4], w[5].equals("1"), Integer.parseInt(w[6]), b[0], b[1], b[2], b[3], b[4]);
                         cells.put(w[1], cell);
                         byte[] call = cell.call.getBytes(StandardCharsets.UTF_8);
-                        send("ok " + call.length, call);
+                        // Every cell keeps its key across messages: the second number is 0.
+                        send("ok " + call.length + " 0", call);
                         break;
                     }
                     case "free":

@@ -8,10 +8,13 @@
 // verifies every call it forwards.
 //
 // Timed loops run here and time themselves with process.hrtime.bigint()
-// (monotonic wall clock) and process.cpuUsage() (the process's CPU time; Node
-// has no per-thread CPU clock). Every call of Node's cipher API returns a new
-// Buffer: that allocation is part of what a Node program pays, and is timed.
-// Calls per mode: docs/METHOD.md.
+// (monotonic wall clock), the thread's CPU time (threadCpuTime below) and
+// process.cpuUsage() (the whole process's: V8's garbage collector and JIT
+// compiler threads show as the difference). Every call of Node's cipher API
+// returns a new Buffer: that allocation is part of what a Node program pays,
+// and is timed. Node's cipher and Hmac objects end with their message
+// (`final()`, `digest()`), so a `message` cell sets the key for every message
+// (ECB, which has no IV, excepted) and says so. Calls per mode: docs/METHOD.md.
 
 const fs = require('fs');
 const crypto = require('crypto');
@@ -223,6 +226,31 @@ function mac(alg, key, msg) {
   return crypto.createHmac(HMACS[alg], key).update(msg).digest();
 }
 
+// --- CPU time --------------------------------------------------------------------
+
+/** The CPU time of the thread running the loop, in ns, or null where it cannot be read:
+ *  process.threadCpuUsage (Node 23.9+), else the first field of Linux's
+ *  /proc/thread-self/schedstat (the thread's time on the CPU, ns; Documentation/
+ *  scheduler/sched-stats.rst). That field is brought up to date by the
+ *  process.cpuUsage() call made just before it (getrusage's thread_group_cputime
+ *  updates the calling thread first: kernel/sched/cputime.c). */
+const threadCpuTime = (() => {
+  if (typeof process.threadCpuUsage === 'function') {
+    return () => {
+      const u = process.threadCpuUsage();
+      return (u.user + u.system) * 1000;
+    };
+  }
+  const read = () => Number(fs.readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]);
+  return works(read) && Number.isFinite(read()) ? read : () => null;
+})();
+
+/** [process CPU µs usage object, thread CPU ns], read in this order (see threadCpuTime). */
+function cpuNow() {
+  const p = process.cpuUsage();
+  return [p, threadCpuTime()];
+}
+
 // --- timed cells ---------------------------------------------------------------
 // `cur` is the buffer: each call's result becomes the next call's input, as
 // in-place encryption does in the C backends.
@@ -239,9 +267,9 @@ class Prim {
 }
 
 class AeadEncrypt extends Prim {
-  constructor(alg, key, iv, aad) {
+  constructor(alg, key, iv, aad, rekey) {
     super();
-    Object.assign(this, { alg, key, iv, aad });
+    Object.assign(this, { alg, key, iv, aad, keysEveryMessage: !rekey });
     this.call = 'createCipheriv + setAAD + update + final + getAuthTag per message (the key is set every message)';
   }
   run(n) {
@@ -261,9 +289,9 @@ class AeadEncrypt extends Prim {
 }
 
 class AeadDecrypt extends Prim {
-  constructor(alg, key, iv, aad, ct, tag) {
+  constructor(alg, key, iv, aad, ct, tag, rekey) {
     super();
-    Object.assign(this, { alg, key, iv, aad, ct, tag, fixedLen: ct.length });
+    Object.assign(this, { alg, key, iv, aad, ct, tag, fixedLen: ct.length, keysEveryMessage: !rekey });
     this.call = 'createDecipheriv + setAAD + setAuthTag + update + final per message (the key is set every message)';
   }
   run(n) {
@@ -303,9 +331,9 @@ class CipherStream extends Prim {
 
 class CipherMessage extends Prim {
   // Decryption decrypts the prepared ciphertext into the buffer.
-  constructor(alg, key, iv, encrypt, ct) {
+  constructor(alg, key, iv, encrypt, ct, rekey) {
     super();
-    Object.assign(this, { alg, key, iv: ivArg(alg, iv), encrypt, ct });
+    Object.assign(this, { alg, key, iv: ivArg(alg, iv), encrypt, ct, keysEveryMessage: !rekey });
     if (!encrypt) this.fixedLen = ct.length;
     this.call = `${encrypt ? 'createCipheriv' : 'createDecipheriv'} + update + final per message (the key is set every message)`;
   }
@@ -326,6 +354,29 @@ class CipherMessage extends Prim {
         cur = d.update(ct);
         d.final();
       }
+    }
+    this.cur = cur;
+  }
+}
+
+// ECB `message` without --rekey: one object, one update per message (ECB has no
+// IV, so a message through it is what a new object would compute; the key is kept).
+class EcbMessage extends Prim {
+  constructor(alg, key, encrypt, ct) {
+    super();
+    Object.assign(this, { encrypt, ct });
+    if (!encrypt) this.fixedLen = ct.length;
+    this.ctx = encrypt ? crypto.createCipheriv(alg, key, null) : crypto.createDecipheriv(alg, key, null);
+    this.ctx.setAutoPadding(false);
+    this.call = `${encrypt ? 'createCipheriv' : 'createDecipheriv'} once, update per message (ECB has no IV; the key is kept)`;
+  }
+  run(n) {
+    const { ctx, ct } = this;
+    let cur = this.cur;
+    if (this.encrypt) {
+      for (let i = 0; i < n; i++) cur = ctx.update(cur);
+    } else {
+      for (let i = 0; i < n; i++) cur = ctx.update(ct);
     }
     this.cur = cur;
   }
@@ -372,9 +423,9 @@ class DigestStream extends Prim {
 
 class HmacMessage extends Prim {
   // Node's Hmac cannot be copied or reset: every message is a new object, keyed again.
-  constructor(alg, key) {
+  constructor(alg, key, rekey) {
     super();
-    Object.assign(this, { digest: HMACS[alg], key });
+    Object.assign(this, { digest: HMACS[alg], key, keysEveryMessage: !rekey });
     this.call = `createHmac('${HMACS[alg]}', key).update(buf).digest() per message (the key is set every message)`;
   }
   run(n) {
@@ -389,15 +440,19 @@ function prepare(algorithms, alg, op, mode, rekey, key, iv, aad, ct, tag) {
   if (!algorithms.includes(alg)) throw new Unsupported(`${alg} (not offered by this Node's crypto)`);
   if (op === 'mac') {
     if (mode === 'stream') throw new Unsupported(`${alg} in stream mode (Node's Hmac cannot be copied, so a stream's tag cannot be read without ending it)`);
-    return new HmacMessage(alg, key);
+    return new HmacMessage(alg, key, rekey);
   }
   if (op === 'digest') return mode === 'message' ? new DigestMessage(alg) : new DigestStream(alg);
   const encrypt = op === 'encrypt';
   if (mode === 'stream') return new CipherStream(alg, key, iv, encrypt);
   // Node has no call that sets a new IV on an existing cipher object: every
-  // message is a new object, keyed again, with or without --rekey.
-  if (AEADS.includes(alg)) return encrypt ? new AeadEncrypt(alg, key, iv, aad) : new AeadDecrypt(alg, key, iv, aad, ct, tag);
-  return new CipherMessage(alg, key, iv, encrypt, ct);
+  // message is a new object, keyed again, with or without --rekey (ECB, which
+  // takes no IV, keeps one object); the cell says so (keysEveryMessage).
+  if (AEADS.includes(alg)) {
+    return encrypt ? new AeadEncrypt(alg, key, iv, aad, rekey) : new AeadDecrypt(alg, key, iv, aad, ct, tag, rekey);
+  }
+  if (alg.endsWith('-ecb') && !rekey) return new EcbMessage(alg, key, encrypt, ct);
+  return new CipherMessage(alg, key, iv, encrypt, ct, rekey);
 }
 
 // --- the protocol ---------------------------------------------------------------
@@ -423,12 +478,14 @@ function serve(pipe, algorithms) {
         const [data] = blobs([len]);
         const p = handles.get(h);
         p.load(data);
-        const c0 = process.cpuUsage();
+        const [p0, c0] = cpuNow();
         const t0 = process.hrtime.bigint();
         p.run(Number(n));
         const t1 = process.hrtime.bigint();
-        const c = process.cpuUsage(c0);
-        pipe.send(`ok ${t1 - t0} ${(c.user + c.system) * 1000}`, p.result());
+        const [p1, c1] = cpuNow();
+        const thread = c0 === null || c1 === null ? '-' : String(c1 - c0);
+        const proc = (p1.user + p1.system - p0.user - p0.system) * 1000;
+        pipe.send(`ok ${t1 - t0} ${thread} ${proc}`, p.result());
       } else if (verb === 'output') {
         const out = handles.get(args[0]).output();
         if (out === null) pipe.send('none');
@@ -439,7 +496,7 @@ function serve(pipe, algorithms) {
         const p = prepare(algorithms, alg, op, mode, rekey === '1', key, iv, aad, ct, tag);
         handles.set(h, p);
         const call = Buffer.from(p.call, 'utf8');
-        pipe.send(`ok ${call.length}`, call);
+        pipe.send(`ok ${call.length} ${p.keysEveryMessage ? 1 : 0}`, call);
       } else if (verb === 'free') {
         handles.delete(args[0]);
         pipe.send('ok');

@@ -8,8 +8,11 @@ stdout: one ASCII header line per request, then the raw bytes it announces.
 It holds no test vectors: the Rust side verifies every call it forwards.
 
 Timed loops run here, in Python, and time themselves with
-time.perf_counter_ns (wall) and time.thread_time_ns (this thread's CPU), so
-the pipe costs nothing inside a sample. Calls per mode: docs/METHOD.md.
+time.perf_counter_ns (wall), time.thread_time_ns (this thread's CPU) and
+time.process_time_ns (the whole process's CPU: work on other threads shows
+as the difference), so the pipe costs nothing inside a sample. A cell keeps
+its key across messages where pyca allows it, and says when it cannot
+(`keys_every_message`). Calls per mode: docs/METHOD.md.
 """
 
 import itertools
@@ -77,6 +80,9 @@ class Prim:
 
     call = ""
     fixed_len = None  # decryption of a prepared message: the buffer must have its length
+    # A `message` cell whose every message sets the key again, the cell asking for none
+    # (the `prepare` reply's second number; docs/ARCHITECTURE.md, "Runtime drivers").
+    keys_every_message = False
 
     def __init__(self):
         self.len = -1
@@ -396,27 +402,57 @@ class CipherStream(Prim):
 
 
 class CipherMessage(Prim):
-    """Plain-cipher `message`: a new encryptor per message (cryptography sets key
-    and IV in a fresh context: the key schedule runs every message), update_into,
-    finalize. Decryption decrypts the prepared ciphertext into the buffer."""
+    """Plain-cipher `message`; decryption decrypts the prepared ciphertext into
+    the buffer. The key is kept across messages where pyca allows it: ECB (no
+    IV; one context, update_into per message computes what a fresh context
+    would) and CTR and ChaCha20 (one context; reset_nonce(iv), cryptography
+    43+, then update_into per message). CBC and CFB have no call that sets a
+    new IV on a context: each message is a new encryptor or decryptor, whose
+    key is set again, and the cell says so. With --rekey: a new Cipher and
+    context per message."""
 
-    def __init__(self, make, encrypt, rekey, ct):
+    def __init__(self, make, encrypt, rekey, ct, kind, iv):
         super().__init__()
-        self.make, self.encrypt, self.rekey = make, encrypt, rekey
+        self.make, self.encrypt, self.rekey, self.iv = make, encrypt, rekey, iv
         self.cipher = make()
         self.ct = bytes(ct)
         if not encrypt:
             self.fixed_len = len(ct)
         side = "encryptor" if encrypt else "decryptor"
-        self.call = f"Cipher(...).{side}() + update_into + finalize per message"
+        self.ctx, self.reset = None, None
+        if not rekey and kind == "ecb":
+            self.ctx = self.context(self.cipher)
+            self.call = f"Cipher(...).{side}() once, update_into per message (ECB has no IV; the key is kept)"
+        elif not rekey and kind in ("ctr", "chacha20"):
+            ctx = self.context(self.cipher)
+            if hasattr(ctx, "reset_nonce"):
+                self.ctx, self.reset = ctx, ctx.reset_nonce
+                self.call = f"Cipher(...).{side}() once, reset_nonce(iv) + update_into per message (the key is kept)"
+        if self.ctx is None:
+            self.keys_every_message = not rekey
+            self.call = (f"Cipher(...) + {side}() + update_into + finalize per message" if rekey
+                         else f"Cipher(...).{side}() + update_into + finalize per message (the key is set every message: "
+                              "pyca has no call that sets a new IV on a context of this mode)")
+
+    def context(self, cipher):
+        return cipher.encryptor() if self.encrypt else cipher.decryptor()
 
     def run(self, n):
-        room, make = self.room, self.make
+        room = self.room
         src = self.msg if self.encrypt else self.ct
-        cipher = self.cipher
+        if self.ctx is not None:
+            update, reset, iv = self.ctx.update_into, self.reset, self.iv
+            if reset is None:
+                for _ in itertools.repeat(None, n):
+                    update(src, room)
+            else:
+                for _ in itertools.repeat(None, n):
+                    reset(iv)
+                    update(src, room)
+            return
+        make, cipher, context = self.make, self.cipher, self.context
         for _ in itertools.repeat(None, n):
-            c = make() if self.rekey else cipher
-            ctx = c.encryptor() if self.encrypt else c.decryptor()
+            ctx = context(make() if self.rekey else cipher)
             ctx.update_into(src, room)
             ctx.finalize()
 
@@ -680,7 +716,8 @@ class Cryptography:
         if alg in self.ciphers:
             if mode == "stream":
                 return CipherStream(self.cipher(alg, key, iv), encrypt)
-            return CipherMessage(lambda: self.cipher(alg, key, iv), encrypt, rekey, ct)
+            kind = "ecb" if alg.endswith("-ecb") else "ctr" if alg.endswith("-ctr") else alg
+            return CipherMessage(lambda: self.cipher(alg, key, iv), encrypt, rekey, ct, kind, iv)
         raise Unsupported(f"{alg} (not offered by this driver for cryptography)")
 
 
@@ -727,12 +764,14 @@ def serve(binding, pipe):
                 data, = pipe.blobs([length])
                 p = handles[h]
                 p.load(data)
+                p0 = time.process_time_ns()
                 c0 = time.thread_time_ns()
                 t0 = time.perf_counter_ns()
                 p.run(n)
                 t1 = time.perf_counter_ns()
                 c1 = time.thread_time_ns()
-                pipe.send(f"ok {t1 - t0} {c1 - c0}", p.result())
+                p1 = time.process_time_ns()
+                pipe.send(f"ok {t1 - t0} {c1 - c0} {p1 - p0}", p.result())
             elif verb == "output":
                 out = handles[args[0]].output()
                 pipe.send("none" if out is None else f"ok {len(out)}", *([] if out is None else [out]))
@@ -743,7 +782,7 @@ def serve(binding, pipe):
                 p = binding.prepare(alg, op, mode, rekey, key, iv, aad, ct, tag)
                 handles[h] = p
                 call = p.call.encode()
-                pipe.send(f"ok {len(call)}", call)
+                pipe.send(f"ok {len(call)} {int(p.keys_every_message)}", call)
             elif verb == "free":
                 handles.pop(args[0], None)
                 pipe.send("ok")

@@ -63,7 +63,17 @@ pub const VERIFY_EXAMPLES: &str = "Examples:
   cryptobench verify --backend gcrypt --backend nettle --algos aes-128-gcm,sha256
   cryptobench verify --vectors aes_gcm_test.json      a Project Wycheproof file as well
 
-Exit status: 0 all checks passed, 1 a check failed (or a named backend is unavailable), 2 bad usage.";
+A library that breaks a published rule (accepts a non-canonical signature such as S + L, or
+answers a Wycheproof case against its expected result where cryptobench's reading of it cannot be
+at fault) is reported as DEFECT, with the rule, the input and the library's version, apart from a
+FAILED check of cryptobench's own; `run` times such an algorithm and marks its figures with `!`.
+
+Exit status:
+  0  every check passed, no defect found
+  3  a library defect was found, and nothing else failed (a script can tell \"the library has a
+     defect\" from \"cryptobench could not check\")
+  1  a check failed or could not run (a crashed worker; a named backend unavailable), defects or not
+  2  bad usage";
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {

@@ -110,6 +110,11 @@ pub struct RunArgs {
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
 
+    /// Under the table, every flagged (~) cell with its warnings instead of one line per kind
+    /// of warning (JSON keeps every warning either way).
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+
     #[command(flatten)]
     pub workers: WorkerArgs,
 

@@ -51,7 +51,8 @@ pub enum Command {
     /// List every backend: available or why not, version, library file, supported algorithms.
     Backends(BackendsArgs),
     /// Check backends against each other and against test vectors: known answers, round trips,
-    /// tamper rejection, byte-identical output across backends, chunked streaming, Wycheproof files.
+    /// tamper rejection, malleability, byte-identical output across backends, chunked streaming,
+    /// Wycheproof files; library defects are named apart from failed checks.
     #[command(after_help = VERIFY_EXAMPLES)]
     Verify(VerifyArgs),
     /// The stored runs: list, show, export, import, delete.

@@ -41,6 +41,10 @@ pub enum RunsAction {
         /// Throughput unit: mb = 10^6 bytes/s, k = openssl speed's 1000s of bytes/s, gb = 10^9 bytes/s.
         #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
         units: UnitArg,
+        /// Under the table, every flagged (~) cell with its warnings instead of one line per kind
+        /// of warning (JSON keeps every warning either way).
+        #[arg(long, short = 'v')]
+        verbose: bool,
     },
     /// Write a stored run to stdout, JSON by default (the same document as `run --format json`).
     Export {
@@ -129,6 +133,10 @@ pub struct ReportArgs {
     #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::Mb)]
     pub units: UnitArg,
 
+    /// In Markdown, every flagged (~) cell with its warnings instead of one line per kind of warning.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+
     #[command(flatten)]
     pub db: DbArgs,
 }
@@ -158,5 +166,9 @@ pub enum ImportSource {
         /// Throughput unit [default: k, openssl speed's own 1000s of bytes/s].
         #[arg(long, short = 'u', value_enum, default_value_t = UnitArg::K)]
         units: UnitArg,
+        /// Under the table, every flagged (~) cell with its warnings instead of one line per kind
+        /// of warning (JSON keeps every warning either way).
+        #[arg(long, short = 'v')]
+        verbose: bool,
     },
 }

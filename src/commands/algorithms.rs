@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::{CATALOG, DEFAULT_SUITE};
 use serde_json::json;
 
@@ -48,6 +49,14 @@ fn extra_work<'a>(p: &'a Probe, id: &str) -> Option<&'a str> {
     match p {
         Probe::Available { extra_work, .. } => extra_work.get(id).map(String::as_str),
         Probe::Unavailable(_) | Probe::Failed(_) => None,
+    }
+}
+
+/// How a configuration's ECDSA draws its nonce, for an ECDSA algorithm it declares it for.
+fn ecdsa_nonce(p: &Probe, alg: &PkAlgorithmSpec) -> Option<EcdsaNonce> {
+    match p {
+        Probe::Available { backend, .. } if alg.kind == PkKind::Ecdsa => backend.ecdsa_nonce,
+        _ => None,
     }
 }
 
@@ -110,14 +119,31 @@ fn print_table(columns: &[(String, Probe)]) {
             alg.default_operations.iter().map(|o| o.short()).collect::<Vec<_>>().join(","),
             String::new(),
         ];
-        row.extend(columns.iter().map(|(_, p)| match supports(p, alg.id) {
-            Some(true) => "yes".to_string(),
-            Some(false) => "no".to_string(),
-            None => "?".to_string(),
+        row.extend(columns.iter().map(|(_, p)| match (supports(p, alg.id), ecdsa_nonce(p, alg)) {
+            (Some(true), Some(nonce)) => format!("yes ({})", nonce.short()),
+            (Some(true), None) => "yes".to_string(),
+            (Some(false), _) => "no".to_string(),
+            (None, _) => "?".to_string(),
         }));
         table.add_row(row);
     }
     println!("{table}");
+    let nonces: Vec<String> = columns
+        .iter()
+        .filter_map(|(name, p)| match p {
+            Probe::Available { backend, supported, .. }
+                if supported
+                    .iter()
+                    .any(|id| cryptobench_core::pk::find(id).is_some_and(|a| a.kind == PkKind::Ecdsa)) =>
+            {
+                backend.ecdsa_nonce.map(|n| format!("{name}: {}", n.describe()))
+            }
+            _ => None,
+        })
+        .collect();
+    if !nonces.is_empty() {
+        println!("\nECDSA signs with (as each library declares it):\n{}", nonces.join("\n"));
+    }
     let notes: Vec<String> = columns
         .iter()
         .flat_map(|(name, p)| match p {
@@ -161,12 +187,22 @@ fn print_json(columns: &[(String, Probe)]) {
         .map(|alg| {
             let support: serde_json::Map<String, serde_json::Value> =
                 columns.iter().map(|(name, p)| (name.clone(), json!(supports(p, alg.id)))).collect();
-            json!({
+            let mut entry = json!({
                 "id": alg.id, "aliases": alg.aliases, "kind": alg.kind, "bits": alg.bits, "openssl_name": alg.openssl_name,
                 "operations": alg.operations, "default_operations": alg.default_operations,
                 "message_bytes": alg.message_len, "message_sized": alg.message_sized,
                 "supported_by": support,
-            })
+            });
+            if alg.kind == PkKind::Ecdsa {
+                // Per configuration that offers it: "random" or "rfc6979".
+                let nonces: serde_json::Map<String, serde_json::Value> = columns
+                    .iter()
+                    .filter(|(_, p)| supports(p, alg.id) == Some(true))
+                    .filter_map(|(name, p)| ecdsa_nonce(p, alg).map(|n| (name.clone(), json!(n))))
+                    .collect();
+                entry["nonce_by"] = json!(nonces);
+            }
+            entry
         })
         .collect();
     println!(

@@ -46,7 +46,7 @@ fn print_table(rows: &[(String, Probe)]) {
                 "available".into(),
                 short(&backend.version),
                 backend.library_path.clone().unwrap_or_else(|| "-".into()),
-                format!("{} of {}", supported.len(), CATALOG.len()),
+                format!("{} of {}", supported.len(), CATALOG.len() + cryptobench_core::pk::PK_CATALOG.len()),
             ]),
             Probe::Unavailable(_) | Probe::Failed(_) => table.add_row(vec![
                 id.clone(),

@@ -5,10 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use cryptobench_core::openssl_speed;
-use cryptobench_report::render;
+use cryptobench_report::render_with;
 
 use crate::cli::{ImportArgs, ImportSource};
-use crate::commands::run::{format, unit};
+use crate::commands::run::{detail, format, unit};
 use crate::exit::usage;
 use crate::orchestrate::store::{open, read_input, store_error};
 
@@ -18,13 +18,14 @@ pub fn import(args: &ImportArgs) -> Result<ExitCode> {
         save,
         format: f,
         units,
+        verbose,
     } = &args.source;
     let text = read_input(file)?;
     let parsed = openssl_speed::parse(&text).map_err(|e| usage(format!("{file}: {e}")))?;
     let now = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
     let mut run = openssl_speed::to_run(&parsed, file, &now);
     run.label.clone_from(&save.label);
-    let out = render(&run, format(*f), unit(*units));
+    let out = render_with(&run, format(*f), unit(*units), detail(*verbose));
     if !save.no_save {
         let (mut store, location) = open(&save.db)?;
         let id = store.save(&run).map_err(store_error)?;

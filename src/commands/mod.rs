@@ -11,6 +11,7 @@ mod import;
 mod report;
 pub mod run;
 mod runs;
+mod runs_list;
 mod verify;
 
 use std::process::ExitCode;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 
 use crate::cli::ReportArgs;
-use crate::commands::run::unit;
+use crate::commands::run::{detail, unit};
 use crate::orchestrate::store::load_runs;
 
 pub fn report(args: &ReportArgs) -> Result<ExitCode> {
@@ -22,7 +22,7 @@ pub fn report(args: &ReportArgs) -> Result<ExitCode> {
             eprintln!("wrote {}", path.display());
         }
         None => {
-            let text = cryptobench_report::report_markdown::render(&runs, unit);
+            let text = cryptobench_report::report_markdown::render(&runs, unit, detail(args.verbose));
             let mut stdout = std::io::stdout().lock();
             stdout
                 .write_all(text.as_bytes())

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use cryptobench_report::{render, Format};
+use cryptobench_report::{render_with, Format};
 
 use cryptobench_core::result::RunResult;
 use cryptobench_store::{Location, Store};
@@ -32,7 +32,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     };
     let mut run = execute(&plan, &mut probes)?;
     run.label = args.save.label.clone();
-    let text = render(&run, format(args.format), unit(args.units));
+    let text = render_with(&run, format(args.format), unit(args.units), detail(args.verbose));
     print_and_save(&text, &run, store.as_mut())?;
     Ok(if complete(&run) {
         ExitCode::SUCCESS
@@ -62,6 +62,15 @@ pub fn format(f: FormatArg) -> Format {
         FormatArg::Json => Format::Json,
         FormatArg::Csv => Format::Csv,
         FormatArg::Markdown => Format::Markdown,
+    }
+}
+
+/// How many warning lines a table gets: `--verbose` lists every flagged cell.
+pub fn detail(verbose: bool) -> cryptobench_report::Detail {
+    if verbose {
+        cryptobench_report::Detail::EveryCell
+    } else {
+        cryptobench_report::Detail::Summary
     }
 }
 

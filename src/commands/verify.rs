@@ -10,12 +10,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use cryptobench_backends::checks::pk_vectors;
 use cryptobench_backends::checks::{cavp, vectors};
-use cryptobench_core::checks::{algorithms_of, tally, Availability, BackendChecks, VectorCase, VerifyJob};
+use cryptobench_core::checks::{algorithms_of, defects_of, tally, Availability, BackendChecks, VectorCase, VerifyJob};
 use cryptobench_core::protocol::WorkerMessage;
 use cryptobench_report::verify_text;
 
 use crate::cli::{FormatArg, VerifyArgs};
-use crate::exit::{usage, INCOMPLETE};
+use crate::exit::{usage, DEFECTS, INCOMPLETE};
 use crate::orchestrate::cross_check::compare_agreement;
 use crate::orchestrate::plan::{algorithms, configurations};
 use crate::orchestrate::worker_client::probe_job;
@@ -146,5 +146,12 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
         FormatArg::Json => print!("{}", verify_text::json(&results, &job, &unmapped)),
         _ => print!("{}", verify_text::table(&results, &job, &unmapped, &args.vectors)),
     }
-    Ok(if failed { ExitCode::from(INCOMPLETE) } else { ExitCode::SUCCESS })
+    let defects = results.iter().any(|c| !defects_of(c).is_empty());
+    // 1 where a check failed or could not run; else 3 where a library has a
+    // defect; else 0 (README, "Exit status"; `verify --help`).
+    Ok(match (failed, defects) {
+        (true, _) => ExitCode::from(INCOMPLETE),
+        (false, true) => ExitCode::from(DEFECTS),
+        (false, false) => ExitCode::SUCCESS,
+    })
 }

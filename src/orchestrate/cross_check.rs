@@ -94,7 +94,8 @@ mod tests {
             Tally {
                 passed: 2,
                 failed: 0,
-                skipped: 0
+                skipped: 0,
+                defects: 0
             }
         );
         assert_eq!(
@@ -102,7 +103,8 @@ mod tests {
             Tally {
                 passed: 1,
                 failed: 1,
-                skipped: 0
+                skipped: 0,
+                defects: 0
             }
         );
         assert!(all[2].reports[0].failures[0].contains("a, b"), "{:?}", all[2].reports[0].failures);
@@ -121,7 +123,8 @@ mod tests {
             Tally {
                 passed: 0,
                 failed: 0,
-                skipped: 1
+                skipped: 1,
+                defects: 0
             }
         );
     }

@@ -170,6 +170,7 @@ mod tests {
                 rekey: false,
                 size: 1024,
                 aad: 13,
+                unit: cryptobench_core::cell::CellUnit::Bytes,
             },
             outcome,
         }

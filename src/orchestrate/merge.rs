@@ -32,6 +32,9 @@ fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) ->
     }
     let mut samples = a.samples;
     samples.extend(b.samples);
+    // CPU times add up over the rounds where every round has them.
+    let mut exceptions = a.exceptions;
+    exceptions.cpu = exceptions.cpu.zip(b.exceptions.cpu).map(|(x, y)| x.plus(y));
     let summary = summarize(&samples, size).expect("both rounds have samples");
     let fold = |hex: &str| u64::from_str_radix(hex, 16).unwrap_or(0);
     Measurement {
@@ -40,7 +43,7 @@ fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) ->
         samples,
         checksum: format!("{:016x}", fold(&a.checksum).rotate_left(1) ^ fold(&b.checksum)),
         implementation: a.implementation.or(b.implementation),
-        exceptions: a.exceptions,
+        exceptions,
         cycles_per_byte: None,
         aggregate: None,
     }
@@ -61,6 +64,7 @@ mod tests {
                 rekey: false,
                 size: 64,
                 aad: 13,
+                unit: cryptobench_core::cell::CellUnit::Bytes,
             },
             outcome,
         }

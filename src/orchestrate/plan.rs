@@ -237,6 +237,7 @@ pub fn cells(
                     rekey: rekey && mode == Mode::Message,
                     size,
                     aad,
+                    unit: cryptobench_core::cell::CellUnit::Bytes,
                 });
             }
         }

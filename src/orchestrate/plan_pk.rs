@@ -70,6 +70,7 @@ pub fn cells(algs: &[&'static PkAlgorithmSpec], ops: Option<&[Operation]>, sizes
                     rekey: false,
                     size,
                     aad: cryptobench_core::cell::DEFAULT_AAD_LEN,
+                    unit: cryptobench_core::cell::CellUnit::Operations,
                 });
             }
         }

@@ -73,6 +73,7 @@ pub fn serve() -> Result<ExitCode> {
     supported.extend(pk::supported(backend.as_ref()));
     let mut info = backend.info();
     info.kind = libraries::find(&job.configuration.backend).map(|e| e.kind.name().to_string());
+    info.ecdsa_nonce = backend.pk().and_then(|pk| pk.ecdsa_nonce());
     write_line(
         &mut out,
         &WorkerMessage::Hello {
@@ -194,7 +195,8 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
             }
         };
         let result = match outcome {
-            VerificationOutcome::Passed { .. } => {
+            // A library defect is named with the cell (docs/METHOD.md, "Library defects"); the cell is timed.
+            VerificationOutcome::Passed { .. } | VerificationOutcome::Defect { .. } => {
                 activity(out, format!("measuring {}", cell.describe()))?;
                 if job.barrier {
                     let mut gate = CellGate::new(&mut *out, answers, position);

@@ -13,6 +13,7 @@
 pub mod backend;
 pub mod checks;
 pub mod error;
+pub mod known_defects;
 pub mod libraries;
 pub mod library;
 mod library_path;

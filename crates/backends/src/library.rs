@@ -325,6 +325,10 @@ impl<P: PkLibrary> PkBackend for P {
         PkLibrary::pk_support(self, alg)
     }
 
+    fn ecdsa_nonce(&self) -> Option<cryptobench_core::pk::EcdsaNonce> {
+        PkLibrary::ecdsa_nonce(self)
+    }
+
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
         PkLibrary::public_key(self, alg, keys)
     }

@@ -37,6 +37,20 @@ pub trait Primitive {
     fn inside_timing(&self) -> Option<(u64, Option<u64>)> {
         None
     }
+    /// Whether each message sets the key again although the cell does not
+    /// ask for it (a runtime whose keyed objects end with their message);
+    /// `extra_work` then says so in words.
+    fn keys_every_message(&self) -> bool {
+        false
+    }
+    /// The CPU time of the timed thread and of the whole process over the
+    /// last `samples` runs, where the code that ran the loop reports both
+    /// (runtimes). None where it does not, or where those runs were not all
+    /// of one length (so not the samples alone).
+    fn cpu_times(&self, samples: usize) -> Option<cryptobench_core::result::CpuTimes> {
+        let _ = samples;
+        None
+    }
     /// The least warm-up, in nanoseconds, before this primitive's samples are
     /// representative: a JIT compiler must first compile the loop and the
     /// library's hot methods. The harness warms up at least this long.

@@ -14,6 +14,7 @@ use cryptobench_cpu::features::Feature;
 
 use crate::backend::Backend;
 use crate::error::OpenError;
+use crate::known_defects::KnownDefect;
 
 /// How a library is reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +106,9 @@ pub struct Entry {
     pub view: Option<ViewFn>,
     /// How the audit switches its acceleration off.
     pub mask: Option<MaskFn>,
+    /// Its table of known defects (its folder's defects.rs): what is known
+    /// of a defect the checks find, cited (crate::known_defects).
+    pub known_defects: &'static [KnownDefect],
 }
 
 impl Mask {
@@ -138,6 +142,7 @@ impl Entry {
             feature: None,
             view: None,
             mask: None,
+            known_defects: &[],
         }
     }
 
@@ -147,6 +152,11 @@ impl Entry {
             install: Some(install),
             ..Entry::new(id, name, Kind::Loaded, open)
         }
+    }
+
+    /// The entry with its table of known defects.
+    pub const fn with_defects(self, known_defects: &'static [KnownDefect]) -> Entry {
+        Entry { known_defects, ..self }
     }
 
     /// The entry with the hooks that read (`view`) and mask its view of the CPU.
@@ -172,6 +182,7 @@ impl Entry {
             cpu_capabilities,
             details,
             kind: None,
+            ecdsa_nonce: None,
         }
     }
 

@@ -19,6 +19,12 @@ pub struct BindingCost {
     /// directly ("[2]"), where there is one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direct: Option<usize>,
+    /// The direct library's row this one is compared with, where it is not
+    /// the same mode: "message+rekey" for a runtime row whose every message
+    /// sets the key although the cell asks for none (Node.js's cipher
+    /// objects end at `final()`: `Exceptions::keys_every_message`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direct_mode: Option<String>,
     /// How `direct` was matched, or why there is no comparison ("no C library
     /// underneath", "not in this run", "the same series, another patch release").
     #[serde(default, skip_serializing_if = "Option::is_none")]

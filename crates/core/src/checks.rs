@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::defect::Defect;
 use crate::result::{BackendInfo, Verification, VerificationOutcome};
 
 /// The `verify` part of a job.
@@ -71,6 +72,13 @@ pub struct PkVectorCase {
     /// Wycheproof's flags of the case (e.g. "UnnamedCurve").
     #[serde(default)]
     pub flags: Vec<String>,
+    /// The case's comment in the file ("the encoded s was replaced by s + 2^448, …").
+    #[serde(default)]
+    pub comment: String,
+    /// The file's notes on the case's flags ("SignatureMalleability: … See RFC 8032,
+    /// Section 5.2.7"): the rule the case encodes, quoted where it finds a defect.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Skipped cases that share a reason.
@@ -142,6 +150,12 @@ pub struct VectorCase {
     #[serde(default)]
     pub pkcs7: bool,
     pub expect: Expectation,
+    /// The case's comment in the file, where it has one.
+    #[serde(default)]
+    pub comment: String,
+    /// The file's notes on the case's flags (Wycheproof), quoted where it finds a defect.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 /// Which check a report is about.
@@ -186,6 +200,10 @@ pub struct CheckReport {
     pub skip_groups: Vec<SkipGroup>,
     /// Case name → SHA-256 of the output (ciphertext ‖ tag, or digest), for cross-backend comparison.
     pub fingerprints: Vec<(String, String)>,
+    /// Cases where the library breaks the rule a vector encodes
+    /// (crates/core/src/defect.rs); an addition: older workers send none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defects: Vec<Defect>,
 }
 
 impl CheckReport {
@@ -232,6 +250,11 @@ impl CheckReport {
     pub fn fail(&mut self, reason: impl Into<String>) {
         self.failures.push(reason.into());
     }
+
+    /// Counts a case whose answer shows a library defect.
+    pub fn defect(&mut self, defect: Defect) {
+        self.defects.push(defect);
+    }
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -258,6 +281,8 @@ pub struct Tally {
     pub passed: usize,
     pub failed: usize,
     pub skipped: usize,
+    /// Library defects found (each is also a check that was made, not a pass or a failure).
+    pub defects: usize,
 }
 
 /// The tally of one backend and algorithm over every kind of check.
@@ -268,14 +293,28 @@ pub fn tally(checks: &BackendChecks, algorithm: &str) -> Tally {
             VerificationOutcome::Passed { checks } => t.passed += checks,
             VerificationOutcome::Failed { .. } => t.failed += 1,
             VerificationOutcome::Unsupported { .. } => {}
+            VerificationOutcome::Defect { checks, defects } => {
+                t.passed += checks;
+                t.defects += defects.len();
+            }
         }
     }
     for r in checks.reports.iter().filter(|r| r.algorithm == algorithm) {
         t.passed += r.passed;
         t.failed += r.failures.len();
         t.skipped += r.skipped;
+        t.defects += r.defects.len();
     }
     t
+}
+
+/// Every defect one backend reported: those found before timing, then those of its vectors.
+pub fn defects_of(checks: &BackendChecks) -> Vec<&Defect> {
+    let before = checks.verifications.iter().flat_map(|v| match &v.outcome {
+        VerificationOutcome::Defect { defects, .. } => defects.as_slice(),
+        _ => &[],
+    });
+    before.chain(checks.reports.iter().flat_map(|r| r.defects.iter())).collect()
 }
 
 /// The algorithms a backend checked (supported ones), in the order reported.

@@ -199,6 +199,7 @@ mod tests {
                 rekey: false,
                 size: 1024,
                 aad: 13,
+                unit: crate::cell::CellUnit::Bytes,
             },
             outcome: CellOutcome::Measured(Measurement {
                 summary: summarize(&samples, 1024).unwrap(),

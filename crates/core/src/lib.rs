@@ -14,6 +14,7 @@ pub mod cell;
 pub mod checks;
 pub mod compare;
 pub mod cores;
+pub mod defect;
 pub mod dependent_ci;
 pub mod derive;
 pub mod kinds;
@@ -35,4 +36,4 @@ pub mod units;
 pub mod verdict;
 
 pub use catalog::{AlgorithmClass, AlgorithmSpec, CATALOG, DEFAULT_SUITE};
-pub use cell::{CellSpec, Mode, Operation};
+pub use cell::{CellSpec, CellUnit, Mode, Operation};

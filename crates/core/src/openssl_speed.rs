@@ -295,6 +295,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                 rekey,
                 size,
                 aad,
+                unit: crate::cell::CellUnit::Bytes,
             };
             let outcome = if value <= 0.0 {
                 CellOutcome::Unsupported {
@@ -328,6 +329,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                 rekey: false,
                 size,
                 aad: crate::cell::DEFAULT_AAD_LEN,
+                unit: crate::cell::CellUnit::Operations,
             },
             outcome: CellOutcome::Measured(Measurement {
                 summary: single_figure(f.ops_per_second, 1),
@@ -358,6 +360,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         cpu_capabilities: parsed.environment.get("CPUINFO").map(|c| c.trim().to_string()),
         details: BTreeMap::new(),
         kind: None,
+        ecdsa_nonce: None,
     };
     RunResult {
         schema_version: SCHEMA_VERSION,

@@ -10,7 +10,7 @@
 //! decaps). docs/METHOD.md says what each operation calls per library and
 //! which `openssl speed` semantics it matches.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::kinds::Operation;
 
@@ -36,6 +36,40 @@ pub enum PkKind {
     MlDsa,
     /// SLH-DSA, pure, empty context, hedged signing (FIPS 205).
     SlhDsa,
+}
+
+/// How a library draws ECDSA's per-signature secret k: a property the
+/// library declares (crates/backends: `PkLibrary::ecdsa_nonce`) and every
+/// ECDSA figure is shown with, since the two differ in work per signature:
+/// RFC 6979 derives k with HMAC-DRBG, several HMAC calls per signature that
+/// a library drawing random bytes does not make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum EcdsaNonce {
+    /// k drawn from a random generator (FIPS 186-5 §6.4.1, Appendix A.3);
+    /// some libraries mix the key and the digest into the random bytes.
+    Random,
+    /// k derived from the private key and the digest, deterministically
+    /// (RFC 6979 §3.2): the same digest always gives the same signature.
+    Rfc6979,
+}
+
+impl EcdsaNonce {
+    /// "random nonces", "RFC 6979 deterministic nonces".
+    pub fn describe(self) -> &'static str {
+        match self {
+            EcdsaNonce::Random => "random nonces",
+            EcdsaNonce::Rfc6979 => "RFC 6979 deterministic nonces (HMAC-DRBG per signature)",
+        }
+    }
+
+    /// The short form for a table cell: "random", "RFC 6979".
+    pub fn short(self) -> &'static str {
+        match self {
+            EcdsaNonce::Random => "random",
+            EcdsaNonce::Rfc6979 => "RFC 6979",
+        }
+    }
 }
 
 /// One public-key catalog entry.

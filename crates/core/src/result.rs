@@ -186,6 +186,10 @@ pub struct BackendInfo {
     /// driver), "os-api" (an interface of the operating system).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<String>,
+    /// How the library draws ECDSA nonces, as it declares it (random or
+    /// RFC 6979); absent for a library without ECDSA and in older runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ecdsa_nonce: Option<crate::pk::EcdsaNonce>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -268,6 +272,21 @@ pub enum VerificationOutcome {
     Unsupported {
         reason: String,
     },
+    /// `checks` checks passed, but the library breaks a published rule
+    /// (crates/core/src/defect.rs): a finding about the library, not a
+    /// failure of the checks. The algorithm is timed as the library runs it
+    /// and the cells of each defect's operation are marked.
+    Defect {
+        checks: usize,
+        defects: Vec<crate::defect::Defect>,
+    },
+}
+
+impl VerificationOutcome {
+    /// Whether the algorithm may be timed: it passed, or passed with a defect named.
+    pub fn timed(&self) -> bool {
+        matches!(self, VerificationOutcome::Passed { .. } | VerificationOutcome::Defect { .. })
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
@@ -333,17 +352,75 @@ pub struct Exceptions {
     /// Why each call allocates on the heap (the library's own calls).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allocates: Option<String>,
+    /// Every message sets the key again although the cell does not ask for
+    /// it: the runtime has no keyed object that outlives a message (Node.js's
+    /// cipher objects end at `final()`). `extra_work` says so in words; the
+    /// binding cost sets such a `message` row beside the C library's
+    /// `message+rekey` row (crates/core/src/derive/binding.rs).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub keys_every_message: bool,
+    /// The CPU time of the timed thread and of its whole process over the
+    /// samples, where the code that ran the loop reports both (a language
+    /// runtime's driver); a difference of more than [`CpuTimes::FLAG`] is
+    /// work on other threads (a garbage collector, a JIT compiler) that the
+    /// figure does not count, named as an exception.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<CpuTimes>,
+}
+
+/// Thread and process CPU time over a cell's samples (crates/core/src/result.rs, [`Exceptions`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CpuTimes {
+    /// CPU time of the thread that ran the timed loop, summed over the samples (ns).
+    pub thread_ns: u64,
+    /// CPU time of the whole process over the same samples (ns).
+    pub process_ns: u64,
+}
+
+impl CpuTimes {
+    /// A cell whose process and thread CPU times differ by more than this
+    /// share of the thread's is flagged: 2%, well above the clocks'
+    /// granularity over samples of milliseconds.
+    pub const FLAG: f64 = 0.02;
+
+    /// (process − thread) / thread: the share of CPU time spent beside the timed thread.
+    pub fn other_threads(&self) -> f64 {
+        (self.process_ns as f64 - self.thread_ns as f64) / self.thread_ns.max(1) as f64
+    }
+
+    pub fn flagged(&self) -> bool {
+        self.other_threads().abs() > CpuTimes::FLAG
+    }
+
+    /// The times of two sets of samples together (rounds pooled).
+    pub fn plus(self, other: CpuTimes) -> CpuTimes {
+        CpuTimes {
+            thread_ns: self.thread_ns + other.thread_ns,
+            process_ns: self.process_ns + other.process_ns,
+        }
+    }
 }
 
 impl Exceptions {
     pub fn is_empty(&self) -> bool {
-        self.extra_work.is_none() && self.allocates.is_none()
+        self.extra_work.is_none() && self.allocates.is_none() && !self.keys_every_message && self.cpu.is_none()
     }
 
-    /// One line per exception, for a table's notes.
+    /// One line per exception, for a table's notes. Thread and process CPU
+    /// time make one where they differ by more than [`CpuTimes::FLAG`].
     pub fn lines(&self) -> Vec<String> {
         let extra = self.extra_work.iter().map(|w| format!("extra work: {w}"));
-        extra.chain(self.allocates.iter().map(|a| format!("allocates: {a}"))).collect()
+        let other_threads = self.cpu.filter(CpuTimes::flagged).map(|_| {
+            format!(
+                "work on other threads: the process's CPU time differs from the timed thread's by more than {:.0}% over the samples \
+                 (a garbage collector, a JIT compiler; the figure is the timed thread's; JSON: exceptions.cpu)",
+                CpuTimes::FLAG * 100.0
+            )
+        });
+        extra
+            .chain(self.allocates.iter().map(|a| format!("allocates: {a}")))
+            .chain(other_threads)
+            .collect()
     }
 }
 

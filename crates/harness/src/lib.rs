@@ -78,7 +78,12 @@ pub fn run_cell_gated(
         return CellOutcome::Failed { reason };
     }
     match measure_gated(primitive.as_mut(), buffer.as_mut_slice(), timing, gate) {
-        Ok(m) => CellOutcome::Measured(m),
+        Ok(mut m) => {
+            // What only the primitive knows of its samples (a runtime's driver: docs/METHOD.md, "Runtimes").
+            m.exceptions.keys_every_message = primitive.keys_every_message();
+            m.exceptions.cpu = primitive.cpu_times(m.samples.len());
+            CellOutcome::Measured(m)
+        }
         Err(e) => CellOutcome::Failed {
             reason: format!("failed while timed: {e}"),
         },

@@ -320,6 +320,7 @@ fn measure_units_gated(
         exceptions: Exceptions {
             extra_work: primitive.extra_work(),
             allocates: primitive.allocates(),
+            ..Exceptions::default()
         },
         cycles_per_byte: None,
         aggregate: None,

@@ -27,8 +27,10 @@ pub fn lines(c: &ConfigurationResult, unit: Unit, labels: &Labels) -> Vec<String
             match (b.direct, b.extra_per_call_ns(), b.direct_asymptotic_bytes_per_s) {
                 (Some(d), Some(extra), Some(direct_rate)) => {
                     line.push_str(&format!(
-                        ", {extra:+.0} ns over {} ({:.0} ns); r∞ {} vs {}",
+                        ", {extra:+.0} ns over {}{} ({:.0} ns); r∞ {} vs {}",
                         labels.get(0, d),
+                        // The library's other row it is set beside (message+rekey), named.
+                        b.direct_mode.as_ref().map(|m| format!(" {m}")).unwrap_or_default(),
                         b.direct_per_call_ns.unwrap_or_default(),
                         rate(b.asymptotic_bytes_per_s),
                         rate(direct_rate)
@@ -68,6 +70,7 @@ mod tests {
             mode: "message".into(),
             underneath: "OpenSSL 3.0.19".into(),
             direct: direct.then_some(1),
+            direct_mode: None,
             note: (!direct).then(|| "OpenSSL 3.0.19 is not in this run".into()),
             per_call_ns: 621.0,
             asymptotic_bytes_per_s: 7.27e9,
@@ -162,5 +165,14 @@ mod tests {
             l[1],
             "Python cryptography 48.0.0: aes-128-gcm enc message: 621 ns per call, r∞ 7270 MB/s (OpenSSL 3.0.19 is not in this run)"
         );
+        // A row set beside the library's message+rekey row says so.
+        let mut keyed = run.clone();
+        keyed.configurations[1].bindings = vec![BindingCost {
+            direct_mode: Some("message+rekey".into()),
+            note: Some("each call of this runtime's message row sets the key".into()),
+            ..cost(true)
+        }];
+        let l = lines(&keyed.configurations[1], Unit::Mb, &labels);
+        assert!(l[0].contains("+393 ns over OpenSSL 3.0.19 message+rekey (228 ns)"), "{}", l[0]);
     }
 }

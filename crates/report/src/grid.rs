@@ -4,17 +4,20 @@
 use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult, VerificationOutcome};
 use cryptobench_core::units::Unit;
 
+use crate::cell_warnings::Flagged;
 use crate::labels::Labels;
 use crate::size_label;
 
-/// Appended to a figure that comes with a warning.
-pub const NOISY_MARK: &str = "~";
+pub use crate::cell_warnings::NOISY_MARK;
 
 pub struct Grid {
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
-    /// Explanations of marks, failures and unsupported cells.
+    /// Explanations of failures and unsupported cells.
     pub notes: Vec<String>,
+    /// The cells marked with [`NOISY_MARK`], with their warnings
+    /// (crates/report/src/cell_warnings.rs says how they are shown).
+    pub flagged: Vec<Flagged>,
 }
 
 type RowKey = (String, &'static str, String);
@@ -51,6 +54,7 @@ pub fn build(run: &RunResult, unit: Unit, labels: &Labels, pos: usize) -> Grid {
     }
     let mut rows = Vec::new();
     let mut notes = Vec::new();
+    let mut flagged = Vec::new();
     for key in &keys {
         for c in run.configurations.iter().filter(|c| !c.cells.is_empty()) {
             let mut row = vec![key.0.clone(), key.1.to_string(), key.2.clone()];
@@ -80,7 +84,10 @@ pub fn build(run: &RunResult, unit: Unit, labels: &Labels, pos: usize) -> Grid {
                             _ => unit.format(m.summary.median),
                         };
                         if m.is_noisy() {
-                            notes.push(format!("{NOISY_MARK} {}: {}", where_(), m.warnings.join("; ")));
+                            flagged.push(Flagged {
+                                place: where_(),
+                                warnings: m.warnings.clone(),
+                            });
                             format!("{figure}{NOISY_MARK}")
                         } else {
                             figure
@@ -112,7 +119,12 @@ pub fn build(run: &RunResult, unit: Unit, labels: &Labels, pos: usize) -> Grid {
     for c in &run.configurations {
         notes.extend(verification_note(c, labels.get(pos, c.index)));
     }
-    Grid { header, rows, notes }
+    Grid {
+        header,
+        rows,
+        notes,
+        flagged,
+    }
 }
 
 /// One line per configuration: how many algorithms passed which checks.
@@ -121,7 +133,7 @@ fn verification_note(c: &ConfigurationResult, label: &str) -> Vec<String> {
         .verifications
         .iter()
         .filter_map(|v| match v.outcome {
-            VerificationOutcome::Passed { checks } => Some(checks),
+            VerificationOutcome::Passed { checks } | VerificationOutcome::Defect { checks, .. } => Some(checks),
             _ => None,
         })
         .collect();
@@ -134,11 +146,36 @@ fn verification_note(c: &ConfigurationResult, label: &str) -> Vec<String> {
         ));
     }
     for v in &c.verifications {
-        if let VerificationOutcome::Failed { reason } = &v.outcome {
-            notes.push(format!("{label}: VERIFICATION FAILED for {}: {reason}", v.algorithm));
+        match &v.outcome {
+            VerificationOutcome::Failed { reason } => {
+                notes.push(format!("{label}: VERIFICATION FAILED for {}: {reason}", v.algorithm))
+            }
+            VerificationOutcome::Defect { defects, .. } => notes.extend(defects.iter().map(|d| {
+                format!(
+                    "{DEFECT_MARK} {label}: DEFECT in {} {}: {}; breaks {}; input: {}{} (timed as the library runs it; `cryptobench verify` checks the library)",
+                    d.algorithm,
+                    d.operation.short(),
+                    d.finding,
+                    d.rule,
+                    d.input,
+                    d.known.as_ref().map(|k| format!("; known defect {}, {}", k.id, k.fixed)).unwrap_or_default()
+                )
+            })),
+            _ => {}
         }
     }
     notes
+}
+
+/// Appended to a figure whose operation has a library defect, found before timing.
+pub const DEFECT_MARK: &str = "!";
+
+/// Whether the configuration's verification found a defect in `algorithm`'s `operation`.
+pub fn has_defect(c: &ConfigurationResult, algorithm: &str, operation: cryptobench_core::Operation) -> bool {
+    c.verifications.iter().any(|v| {
+        v.algorithm == algorithm
+            && matches!(&v.outcome, VerificationOutcome::Defect { defects, .. } if defects.iter().any(|d| d.operation == operation))
+    })
 }
 
 impl Grid {

@@ -149,8 +149,14 @@ pub fn library_label(c: &ConfigurationResult) -> String {
     let Some(b) = &c.backend else {
         return c.spec.display();
     };
-    let name = b.name.as_str();
-    match version_number(&b.version, &b.name) {
+    name_and_version(&b.name, &b.version)
+}
+
+/// "OpenSSL 1.1.1w" from the name "OpenSSL" and the version string
+/// "OpenSSL 1.1.1w  11 Sep 2023"; the name alone where the version string
+/// holds no version number of its own (RustCrypto's list of crates).
+pub fn name_and_version(name: &str, version: &str) -> String {
+    match version_number(version, name) {
         Some(v) => format!("{name} {v}"),
         None => name.to_string(),
     }

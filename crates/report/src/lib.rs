@@ -9,6 +9,7 @@
 
 pub mod audit_text;
 mod binding;
+pub mod cell_warnings;
 pub mod charts;
 pub mod compare;
 pub mod cpu_text;
@@ -34,6 +35,7 @@ pub mod verdicts;
 pub mod verify_text;
 pub mod winners;
 
+pub use cell_warnings::Detail;
 use cryptobench_core::result::RunResult;
 pub use cryptobench_core::sizes::size_label;
 use cryptobench_core::units::Unit;
@@ -50,12 +52,20 @@ pub enum Format {
     Markdown,
 }
 
-/// Renders the run in the format; `unit` applies to the human formats.
+/// Renders the run in the format; `unit` applies to the human formats,
+/// which sum the cells' warnings up one line per kind.
 pub fn render(run: &RunResult, format: Format, unit: Unit) -> String {
+    render_with(run, format, unit, Detail::Summary)
+}
+
+/// [`render`], with the human formats' cell warnings one line per kind
+/// ([`Detail::Summary`]) or one line per cell ([`Detail::EveryCell`],
+/// `--verbose`). JSON and CSV keep every warning either way.
+pub fn render_with(run: &RunResult, format: Format, unit: Unit, detail: Detail) -> String {
     match format {
-        Format::Table => table::render(run, unit),
+        Format::Table => table::render(run, unit, detail),
         Format::Json => json::render(run),
         Format::Csv => csv::render(run),
-        Format::Markdown => markdown::render(run, unit),
+        Format::Markdown => markdown::render(run, unit, detail),
     }
 }

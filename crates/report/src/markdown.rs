@@ -2,12 +2,13 @@ use comfy_table::presets::ASCII_MARKDOWN;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
+use crate::cell_warnings::{self, Detail};
 use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::labels::Labels;
 use crate::table::unit_meaning;
 use crate::{binding, derived, grid};
 
-pub fn render(run: &RunResult, unit: Unit) -> String {
+pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
     let labels = Labels::for_run(run);
     let mut out = format!("### {} {} — {}\n\n", run.tool.name, run.tool.version, run.started_at);
     out.push_str(&format!("- **host:** {}\n", host_line(run)));
@@ -58,7 +59,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             crate::emulation::title(&pair, |c| labels.get(0, c.index))
         ));
     }
-    let mut notes = pk.notes;
+    let flagged: Vec<_> = g.flagged.iter().chain(&pk.flagged).cloned().collect();
+    let mut notes = cell_warnings::lines(run, &flagged, detail);
+    notes.extend(pk.notes);
     notes.extend(g.notes_with_derived(run, &labels, 0));
     for c in &run.configurations {
         notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));

@@ -8,7 +8,8 @@ use cryptobench_core::result::{CellOutcome, RunResult};
 pub use cryptobench_core::units::format_ops;
 use cryptobench_core::Operation;
 
-use crate::grid::NOISY_MARK;
+use crate::cell_warnings::Flagged;
+use crate::grid::{has_defect, DEFECT_MARK, NOISY_MARK};
 use crate::labels::Labels;
 
 /// Column order, as openssl speed orders them.
@@ -27,6 +28,8 @@ pub struct PkGrid {
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
     pub notes: Vec<String>,
+    /// The cells marked with [`NOISY_MARK`], with their warnings.
+    pub flagged: Vec<Flagged>,
     /// Columns holding figures (right-aligned), counted from the right.
     pub figure_columns: usize,
 }
@@ -42,13 +45,25 @@ pub fn format_time(seconds: f64) -> String {
     }
 }
 
-/// What a row's sign and verify calls sign: "digest 32 B" or "message 20 B".
-fn signed(alg: &pk::PkAlgorithmSpec, size: Option<usize>) -> String {
-    match size {
-        Some(n) if alg.signs() && alg.message_sized => format!("message {n} B"),
-        Some(n) if alg.signs() => format!("digest {n} B"),
-        Some(n) if alg.is_rsa() => format!("plaintext {n} B"),
+/// What a row's sign and verify calls sign: "digest 32 B" or "message 20 B";
+/// only the length for an id this build's catalog does not know.
+fn signed(alg: Option<&pk::PkAlgorithmSpec>, size: Option<usize>) -> String {
+    match (alg, size) {
+        (Some(alg), Some(n)) if alg.signs() && alg.message_sized => format!("message {n} B"),
+        (Some(alg), Some(n)) if alg.signs() => format!("digest {n} B"),
+        (Some(alg), Some(n)) if alg.is_rsa() => format!("plaintext {n} B"),
+        (None, Some(n)) => format!("{n} B"),
         _ => "—".into(),
+    }
+}
+
+/// Whether an operation's cells differ by the length they process. A
+/// run's cells may name an algorithm this build's catalog does not know
+/// (imported from a newer cryptobench): then a recorded length says so.
+fn takes_message(alg: Option<&pk::PkAlgorithmSpec>, op: Operation, size: usize) -> bool {
+    match alg {
+        Some(alg) => alg.takes_message(op),
+        None => size > 0,
     }
 }
 
@@ -64,8 +79,8 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     // Rows: (algorithm, signed length) in order of appearance; keygen/derive/KEM cells (size 0) join the algorithm's row.
     let mut keys: Vec<(String, Option<usize>)> = Vec::new();
     for (_, x) in cells() {
-        let alg = pk::find(&x.spec.algorithm).expect("public-key cell");
-        let size = alg.takes_message(x.spec.operation).then_some(x.spec.size);
+        let alg = pk::find(&x.spec.algorithm);
+        let size = takes_message(alg, x.spec.operation, x.spec.size).then_some(x.spec.size);
         let key = (x.spec.algorithm.clone(), size);
         if size.is_some() {
             keys.retain(|k| !(k.0 == key.0 && k.1.is_none()));
@@ -83,8 +98,9 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     header.extend(ops.iter().map(|o| o.short().to_string()));
     let mut rows = Vec::new();
     let mut notes = Vec::new();
+    let mut flagged = Vec::new();
     for (id, size) in &keys {
-        let alg = pk::find(id).expect("public-key id");
+        let alg = pk::find(id);
         let first_of_algorithm = keys.iter().find(|k| &k.0 == id).map(|k| k.1) == Some(*size);
         for c in run
             .configurations
@@ -101,7 +117,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                 let cell = c.cells.iter().find(|x| {
                     &x.spec.algorithm == id
                         && x.spec.operation == *op
-                        && (if alg.takes_message(*op) {
+                        && (if takes_message(alg, *op, x.spec.size) {
                             Some(x.spec.size) == *size
                         } else {
                             first_of_algorithm
@@ -115,12 +131,17 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
                     }
                     Some(CellOutcome::Measured(m)) => {
                         let mark = if m.is_noisy() {
-                            notes.push(format!("{NOISY_MARK} {}: {}", where_(), m.warnings.join("; ")));
+                            flagged.push(Flagged {
+                                place: where_(),
+                                warnings: m.warnings.clone(),
+                            });
                             NOISY_MARK
                         } else {
                             ""
                         };
-                        row.push(format!("{}{mark}", format_ops(m.summary.median)));
+                        // A library defect in this operation, found before timing (noted below the table).
+                        let defect = if has_defect(c, id, *op) { DEFECT_MARK } else { "" };
+                        row.push(format!("{}{mark}{defect}", format_ops(m.summary.median)));
                         times.push(format_time(m.summary.seconds_per_call));
                     }
                     Some(CellOutcome::Failed { reason }) => {
@@ -142,12 +163,34 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
             rows.push(row);
         }
     }
+    notes.extend(nonce_notes(run, labels, pos));
     PkGrid {
         figure_columns: ops.len() * 2,
         header,
         rows,
         notes,
+        flagged,
     }
+}
+
+/// How each configuration with ECDSA cells draws its nonces, as its library
+/// declares it: RFC 6979 costs HMAC work per signature that random nonces do not.
+fn nonce_notes(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
+    run.configurations
+        .iter()
+        .filter(|c| {
+            c.cells
+                .iter()
+                .any(|x| pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa))
+        })
+        .map(|c| {
+            let label = labels.get(pos, c.index);
+            match c.backend.as_ref().and_then(|b| b.ecdsa_nonce) {
+                Some(n) => format!("ECDSA {label}: {}", n.describe()),
+                None => format!("ECDSA {label}: how it draws nonces is not recorded (a run of an older version)"),
+            }
+        })
+        .collect()
 }
 
 impl PkGrid {

@@ -28,7 +28,7 @@ fn table(header: &[String], rows: &[Vec<String>]) -> String {
     s
 }
 
-pub fn render(runs: &[(String, RunResult)], unit: Unit) -> String {
+pub fn render(runs: &[(String, RunResult)], unit: Unit, detail: crate::Detail) -> String {
     let named: Vec<(String, &RunResult)> = runs.iter().map(|(n, r)| (n.clone(), r)).collect();
     let labels = Labels::for_runs(&named);
     let shape = Shape::of(&named);
@@ -45,7 +45,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> String {
     });
     for (name, run) in runs {
         out.push_str(&format!("## {}\n\n", run.label.as_deref().unwrap_or(name)));
-        out.push_str(&crate::markdown::render(run, unit));
+        out.push_str(&crate::markdown::render(run, unit, detail));
         out.push('\n');
     }
     let c = crate::compare::labelled(&named);

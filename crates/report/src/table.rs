@@ -2,11 +2,12 @@ use comfy_table::presets::NOTHING;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::units::Unit;
 
+use crate::cell_warnings::{self, Detail};
 use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::labels::Labels;
 use crate::{binding, derived, emulation, grid};
 
-pub fn render(run: &RunResult, unit: Unit) -> String {
+pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
     let labels = Labels::for_run(run);
     let mut out = String::new();
     out.push_str(&format!("{} {} — {}\n", run.tool.name, run.tool.version, run.started_at));
@@ -46,7 +47,9 @@ pub fn render(run: &RunResult, unit: Unit) -> String {
             pk.to_table(NOTHING)
         ));
     }
-    let mut notes = pk.notes;
+    let flagged: Vec<_> = g.flagged.iter().chain(&pk.flagged).cloned().collect();
+    let mut notes = cell_warnings::lines(run, &flagged, detail);
+    notes.extend(pk.notes);
     notes.extend(g.notes_with_derived(run, &labels, 0));
     if !notes.is_empty() {
         out.push('\n');

@@ -1,12 +1,14 @@
 //! The text of `cryptobench verify`: per backend and algorithm the checks
-//! passed, failed and skipped, what failed and what was skipped; and the
-//! same as JSON.
+//! passed, failed, the library defects found and the checks skipped; each
+//! defect with its rule and input, what failed and what was skipped; and
+//! the same as JSON.
 
 use std::path::PathBuf;
 
 use comfy_table::presets::NOTHING;
 use comfy_table::Table;
-use cryptobench_core::checks::{algorithms_of, tally, Availability, BackendChecks, CheckReport, VectorCase, VerifyJob};
+use cryptobench_core::checks::{algorithms_of, defects_of, tally, Availability, BackendChecks, CheckReport, Tally, VectorCase, VerifyJob};
+use cryptobench_core::defect::Defect;
 use cryptobench_core::result::VerificationOutcome;
 use serde_json::json;
 
@@ -27,7 +29,7 @@ pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase
     let mut table = Table::new();
     table
         .load_preset(NOTHING)
-        .set_header(vec!["backend", "algorithm", "passed", "failed", "skipped"]);
+        .set_header(vec!["backend", "algorithm", "passed", "failed", "defects", "skipped"]);
     for c in results {
         for alg in algorithms_of(c) {
             let t = tally(c, &alg);
@@ -36,6 +38,11 @@ pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase
                 alg,
                 t.passed.to_string(),
                 if t.failed > 0 { format!("{} FAILED", t.failed) } else { "0".into() },
+                if t.defects > 0 {
+                    format!("{} DEFECT", t.defects)
+                } else {
+                    "0".into()
+                },
                 t.skipped.to_string(),
             ]);
         }
@@ -74,6 +81,16 @@ pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase
     for g in &no_backend.skip_groups {
         skips.push(format!("vectors no backend can take: {}", g.describe()));
     }
+    let defects: Vec<(&str, &Defect)> = results
+        .iter()
+        .flat_map(|c| defects_of(c).into_iter().map(move |d| (c.configuration.as_str(), d)))
+        .collect();
+    if !defects.is_empty() {
+        out.push_str("\nDEFECT (the library breaks a published rule; cryptobench's checks of it ran):\n");
+        for (configuration, d) in &defects {
+            out.push_str(&defect_lines(configuration, d));
+        }
+    }
     if !failures.is_empty() {
         out.push_str("\nFAILED:\n");
         for f in &failures {
@@ -89,9 +106,38 @@ pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase
     let total = results
         .iter()
         .flat_map(|c| algorithms_of(c).into_iter().map(move |a| tally(c, &a)))
-        .fold((0, 0, 0), |(p, f, s), t| (p + t.passed, f + t.failed, s + t.skipped));
-    out.push_str(&format!("\n{} checks passed, {} failed, {} skipped\n", total.0, total.1, total.2));
+        .fold(Tally::default(), |sum, t| Tally {
+            passed: sum.passed + t.passed,
+            failed: sum.failed + t.failed,
+            skipped: sum.skipped + t.skipped,
+            defects: sum.defects + t.defects,
+        });
+    out.push_str(&format!(
+        "\n{} checks passed, {} failed, {} library {} found, {} skipped\n",
+        total.passed,
+        total.failed,
+        total.defects,
+        if total.defects == 1 { "defect" } else { "defects" },
+        total.skipped
+    ));
     out
+}
+
+/// One defect: the library and what it does, the rule, the input, what is known of it.
+fn defect_lines(configuration: &str, d: &Defect) -> String {
+    let mut text = format!(
+        "  {configuration} {} {}: {} {}\n    rule: {}\n    input: {}\n",
+        d.algorithm,
+        d.operation.short(),
+        d.library,
+        d.finding,
+        d.rule,
+        d.input
+    );
+    if let Some(k) = &d.known {
+        text.push_str(&format!("    known: {} (in {}); {}\n", k.id, k.affected, k.fixed));
+    }
+    text
 }
 
 /// `verify --format json`: the tallies, every backend's reports, the seed and lengths.
@@ -104,10 +150,19 @@ pub fn json(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase]
                 .map(move |a| json!({"configuration": c.configuration, "algorithm": a, "tally": tally(c, &a)}))
         })
         .collect();
+    let defects: Vec<_> = results
+        .iter()
+        .flat_map(|c| {
+            defects_of(c)
+                .into_iter()
+                .map(move |d| json!({"configuration": c.configuration, "defect": d}))
+        })
+        .collect();
     let doc = json!({
         "seed": job.seed,
         "lengths": job.lengths,
         "summary": summary,
+        "defects": defects,
         "backends": results,
         "vectors_no_backend_can_take": unmapped.len(),
     });

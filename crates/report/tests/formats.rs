@@ -19,6 +19,7 @@ fn cell(algorithm: &str, operation: Operation, mode: Mode, size: usize, outcome:
             rekey: false,
             size,
             aad: DEFAULT_AAD_LEN,
+            unit: cryptobench_core::cell::CellUnit::from_catalog(algorithm),
         },
         outcome,
     }
@@ -54,6 +55,7 @@ fn fixture() -> RunResult {
         cpu_capabilities: Some("OPENSSL_ia32cap=0xfffa3203078bffff:0x400684219c07ab".into()),
         details: BTreeMap::new(),
         kind: None,
+        ecdsa_nonce: None,
     };
     RunResult {
         schema_version: SCHEMA_VERSION,

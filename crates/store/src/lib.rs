@@ -36,10 +36,56 @@ pub struct RunSummary {
     pub cpu_model: Option<String>,
     /// The format it was imported from, when it was not measured by cryptobench.
     pub imported: Option<String>,
-    /// "openssl 3.0.19, openssl=/opt/…" : the configurations, in order.
+    /// "openssl (OpenSSL 3.0.19 27 Jan 2026)", "openssl=/opt/… (…) × 2
+    /// threads": each configuration in full, in order.
     pub configurations: Vec<String>,
+    /// The same configurations as their parts, for shorter labels.
+    pub configuration_parts: Vec<ConfigurationSummary>,
     /// Measured cells over all configurations.
     pub measured_cells: i64,
+}
+
+/// One configuration of a stored run, as the tables hold it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ConfigurationSummary {
+    /// Backend id, e.g. "openssl".
+    pub backend: String,
+    /// The library file the user named, if any.
+    pub library: Option<String>,
+    /// The library's own name and version string, where it was loaded.
+    pub library_name: Option<String>,
+    pub library_version: Option<String>,
+    /// Whether it ran with extra environment (capability masks).
+    pub masked: bool,
+    /// How many workers ran together (`run --threads`).
+    pub threads: Option<i64>,
+    /// The core type it was pinned to (`run --core-types`).
+    pub core_type: Option<String>,
+}
+
+impl ConfigurationSummary {
+    /// "openssl=/opt/… (OpenSSL 3.0.19 27 Jan 2026) × 2 threads".
+    pub fn full(&self) -> String {
+        let spec = match &self.library {
+            Some(lib) => format!("{}={lib}", self.backend),
+            None => self.backend.clone(),
+        };
+        let spec = match &self.library_version {
+            Some(v) => format!("{spec} ({v})"),
+            None => spec,
+        };
+        format!("{spec}{}", self.placement())
+    }
+
+    /// Where the run placed its workers: " on Cortex-A76", " × 2 threads", or nothing.
+    pub fn placement(&self) -> String {
+        match (&self.core_type, self.threads) {
+            (Some(t), _) => format!(" on {t}"),
+            (None, Some(1)) => " × 1 thread".into(),
+            (None, Some(n)) => format!(" × {n} threads"),
+            (None, None) => String::new(),
+        }
+    }
 }
 
 /// What every database offers. Implementations run each call in its own

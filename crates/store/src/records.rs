@@ -1,10 +1,11 @@
 //! What is written and read, in terms of [`Transaction`], for both databases.
 
+use cryptobench_core::cell::CellUnit;
 use cryptobench_core::result::{CellOutcome, ConfigurationStatus, RunResult};
 
 use crate::schema::{self, Dialect, MIGRATIONS, MIGRATIONS_TABLE};
 use crate::sql::{Transaction, Value};
-use crate::{RunId, RunSummary, StoreError};
+use crate::{ConfigurationSummary, RunId, RunSummary, StoreError};
 
 fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
@@ -27,9 +28,26 @@ pub fn migrate(tx: &mut dyn Transaction, dialect: Dialect) -> Result<(), StoreEr
         for statement in schema::render(sql, dialect).split(';').map(str::trim).filter(|s| !s.is_empty()) {
             tx.execute(statement, &[])?;
         }
+        if *v == schema::UNIT_BACKFILL {
+            fill_units(tx)?;
+        }
         tx.execute(
             "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
             &[Value::int(*v), Value::text(now())],
+        )?;
+    }
+    Ok(())
+}
+
+/// Gives the cells saved before units were recorded the unit the catalog
+/// gives their algorithm, as loading their document does (crates/core/src/cell.rs).
+fn fill_units(tx: &mut dyn Transaction) -> Result<(), StoreError> {
+    let algorithms = tx.query("SELECT DISTINCT algorithm FROM cells WHERE unit IS NULL", &[])?;
+    for algorithm in algorithms.iter().filter_map(|r| r.first().and_then(Value::as_text)) {
+        let unit = CellUnit::from_catalog(&algorithm).name();
+        tx.execute(
+            "UPDATE cells SET unit = ? WHERE algorithm = ? AND unit IS NULL",
+            &[Value::text(unit), Value::text(algorithm)],
         )?;
     }
     Ok(())
@@ -116,8 +134,8 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
     let real = |f: fn(&cryptobench_core::stats::Summary) -> f64| Value::Real(sum.as_ref().map(f));
     let cell_id = tx.insert(
         "INSERT INTO cells (configuration_id, algorithm, operation, mode, rekey, size, aad, status, reason, median, q1, q3, \
-         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency, unit) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         &[
             Value::Int(Some(config_id)),
             Value::text(&s.algorithm),
@@ -140,6 +158,7 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
             Value::Text(m.filter(|m| !m.warnings.is_empty()).map(|m| m.warnings.join("; "))),
             Value::Int(m.and_then(|m| m.aggregate.as_ref()).map(|a| a.workers.len() as i64)),
             Value::Real(m.and_then(|m| m.aggregate.as_ref()).and_then(|a| a.scaling_efficiency)),
+            Value::text(s.unit.name()),
         ],
     )?;
     // One worker's samples, or every worker's with its CPU, numbered on.
@@ -178,7 +197,7 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
     let configs = tx.query(
         "SELECT run_id, backend, library, library_version, \
          (SELECT COUNT(*) FROM cells WHERE cells.configuration_id = configurations.id AND cells.status = 'measured'), \
-         threads, core_type FROM configurations ORDER BY run_id, position",
+         threads, core_type, library_name, env_json FROM configurations ORDER BY run_id, position",
         &[],
     )?;
     Ok(runs
@@ -186,6 +205,18 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
         .map(|r| {
             let id = r[0].as_i64().unwrap_or_default();
             let mine: Vec<&Vec<Value>> = configs.iter().filter(|c| c[0].as_i64() == Some(id)).collect();
+            let parts: Vec<ConfigurationSummary> = mine
+                .iter()
+                .map(|c| ConfigurationSummary {
+                    backend: c[1].as_text().unwrap_or_default(),
+                    library: c[2].as_text(),
+                    library_name: c[7].as_text(),
+                    library_version: c[3].as_text(),
+                    masked: c[8].as_text().is_some_and(|env| masked(&env)),
+                    threads: c[5].as_i64(),
+                    core_type: c[6].as_text(),
+                })
+                .collect();
             RunSummary {
                 id,
                 saved_at: r[1].as_text().unwrap_or_default(),
@@ -194,30 +225,19 @@ pub fn list(tx: &mut dyn Transaction) -> Result<Vec<RunSummary>, StoreError> {
                 hostname: r[4].as_text(),
                 cpu_model: r[5].as_text(),
                 imported: r[6].as_text(),
-                configurations: mine
-                    .iter()
-                    .map(|c| {
-                        let spec = match c[2].as_text() {
-                            Some(lib) => format!("{}={lib}", c[1].as_text().unwrap_or_default()),
-                            None => c[1].as_text().unwrap_or_default(),
-                        };
-                        let spec = match c[3].as_text() {
-                            Some(v) => format!("{spec} ({v})"),
-                            None => spec,
-                        };
-                        // Where the run placed its workers: a core type, or a thread count.
-                        match (c[6].as_text(), c[5].as_i64()) {
-                            (Some(t), _) => format!("{spec} on {t}"),
-                            (None, Some(1)) => format!("{spec} × 1 thread"),
-                            (None, Some(n)) => format!("{spec} × {n} threads"),
-                            (None, None) => spec,
-                        }
-                    })
-                    .collect(),
+                configurations: parts.iter().map(ConfigurationSummary::full).collect(),
+                configuration_parts: parts,
                 measured_cells: mine.iter().filter_map(|c| c[4].as_i64()).sum(),
             }
         })
         .collect())
+}
+
+/// Whether a configuration's environment changes what the library does:
+/// anything but the emulator's name (`ConfigurationSpec::capability_env`).
+fn masked(env_json: &str) -> bool {
+    serde_json::from_str::<std::collections::BTreeMap<String, String>>(env_json)
+        .is_ok_and(|env| env.keys().any(|k| k != cryptobench_core::result::EMULATOR_ENV))
 }
 
 pub fn load(tx: &mut dyn Transaction, id: RunId) -> Result<RunResult, StoreError> {

@@ -8,7 +8,7 @@
 //! at. Never edit a migration once released: add the next one.
 
 /// (version, statements).
-pub const MIGRATIONS: &[(u32, &str)] = &[(1, V1), (2, V2)];
+pub const MIGRATIONS: &[(u32, &str)] = &[(1, V1), (2, V2), (3, V3)];
 
 /// The version a database has once every migration is applied.
 pub fn current_version() -> u32 {
@@ -100,6 +100,17 @@ ALTER TABLE cells ADD COLUMN workers {int};
 ALTER TABLE cells ADD COLUMN scaling_efficiency {real};
 ALTER TABLE samples ADD COLUMN cpu {int}
 ";
+
+/// What each cell's figures count, "bytes" or "operations" (per second), as
+/// the run recorded it (`CellUnit` in crates/core/src/cell.rs). Cells saved
+/// before are given, once, the unit the catalog of the cryptobench that
+/// migrates the database gives their algorithm ([`UNIT_BACKFILL`]).
+const V3: &str = "
+ALTER TABLE cells ADD COLUMN unit TEXT
+";
+
+/// The migration after which cells without a unit get the catalog's.
+pub const UNIT_BACKFILL: u32 = 3;
 
 /// The SQL of a migration for one dialect.
 pub fn render(sql: &str, dialect: Dialect) -> String {

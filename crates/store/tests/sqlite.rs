@@ -98,6 +98,22 @@ fn a_database_written_by_the_first_version_still_opens() {
     assert_eq!(runs[0].label.as_deref(), Some("aes-mask"));
     let run = store.load(runs[0].id).unwrap();
     assert_eq!(as_json(&run), as_json(&fixture("aes-mask.json")));
+    // Its cells recorded no unit: loading and the migration give the catalog's.
+    assert!(run
+        .configurations
+        .iter()
+        .flat_map(|c| &c.cells)
+        .all(|x| x.spec.unit == cryptobench_core::CellUnit::Bytes));
+    drop(store);
+    let c = rusqlite::Connection::open(dir.path().join("old.sqlite")).unwrap();
+    let units: Vec<Option<String>> = c
+        .prepare("SELECT DISTINCT unit FROM cells")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(units, vec![Some("bytes".to_string())]);
 }
 
 #[test]

@@ -128,6 +128,7 @@ fn chunked_once(backend: &dyn Backend, alg: &AlgorithmSpec, len: usize, seed: u6
         rekey: false,
         size: unit,
         aad: 0,
+        unit: cryptobench_core::cell::CellUnit::Bytes,
     };
     let inputs = inputs_for(alg, seed.wrapping_add(len as u64));
     let mut primitive = backend.prepare(&cell, alg, &inputs, &msg[..unit.min(len)])?;

@@ -85,6 +85,8 @@ pub fn parse(text: &str, label: &str) -> Result<Vec<VectorCase>, CavpError> {
             tag,
             pkcs7: false,
             expect,
+            comment: String::new(),
+            notes: Vec::new(),
         });
         Ok(())
     };

@@ -7,7 +7,9 @@
 
 pub mod agreement;
 pub mod cavp;
+pub mod defects;
 pub mod known_answers;
+pub mod malleability;
 pub mod ocb_iterated;
 pub mod pk_agreement;
 pub mod pk_known_answers;

@@ -8,12 +8,14 @@
 
 use cryptobench_core::checks::{CheckReport, Expectation, PkVectorCase, PkVectorKind};
 use cryptobench_core::pk::{self, PkAlgorithmSpec, PkKind};
+use cryptobench_core::Operation;
 use serde_json::Value;
 use sha2::Digest;
 
 use crate::backend::Backend;
+use crate::checks::defects::{from_vector, Library, VectorCaseRef, Wrong};
 use crate::checks::pk_verify::pk_of;
-use crate::checks::vectors::report_for;
+use crate::checks::vectors::{comment_of, notes_of, report_for};
 use crate::error::BackendError;
 use crate::pk::keys::ec_keys_from_scalar;
 use crate::pk::keys::PkKeys;
@@ -188,6 +190,8 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<PkVectorCase>, PkVectorFileE
                     .and_then(Value::as_array)
                     .map(|f| f.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
                     .unwrap_or_default(),
+                comment: comment_of(t),
+                notes: notes_of(&doc, t),
             };
             match algorithm {
                 "ECDSA" => {
@@ -251,6 +255,18 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<PkVectorCase>, PkVectorFileE
 enum Outcome {
     Passed,
     Skipped(String),
+    /// The library's answer contradicts the vector (crates/backends/src/checks/defects.rs).
+    Wrong(Wrong),
+}
+
+/// The operation a vector kind checks (a defect's cells are that operation's).
+fn operation(kind: PkVectorKind) -> Operation {
+    match kind {
+        PkVectorKind::Verify => Operation::Verify,
+        PkVectorKind::Derive => Operation::Derive,
+        PkVectorKind::Decaps => Operation::Decaps,
+        PkVectorKind::Keygen => Operation::Keygen,
+    }
 }
 
 fn unhex(s: &str) -> Result<Vec<u8>, String> {
@@ -279,8 +295,10 @@ fn run_case(backend: &dyn Backend, alg: &PkAlgorithmSpec, case: &PkVectorCase) -
             };
             match (valid, verdict) {
                 (true, true) | (false, false) => Ok(Outcome::Passed),
-                (true, false) => Err("a valid signature was rejected".into()),
-                (false, true) => Err("an invalid signature was accepted".into()),
+                (true, false) => Ok(Outcome::Wrong(Wrong::Other("rejects a signature the vector marks valid".into()))),
+                (false, true) => Ok(Outcome::Wrong(Wrong::AcceptedInvalid(
+                    "accepts a signature the vector marks invalid".into(),
+                ))),
             }
         }
         PkVectorKind::Derive => {
@@ -308,7 +326,7 @@ fn run_case(backend: &dyn Backend, alg: &PkAlgorithmSpec, case: &PkVectorCase) -
             }));
             match (valid, pk.derive(alg, &keys)) {
                 (true, Ok(s)) if s == unhex(&case.shared)? => Ok(Outcome::Passed),
-                (true, Ok(s)) => Err(format!("derived {} instead of {}", hex::encode(s), case.shared)),
+                (true, Ok(s)) => Ok(Outcome::Wrong(Wrong::Other(format!("derives {} instead of {}", hex::encode(s), case.shared)))),
                 (_, Err(e)) if unsupported(&e) => Ok(Outcome::Skipped(e.to_string())),
                 (true, Err(e)) => Err(format!("key agreement failed: {e}")),
                 (false, Err(_)) => Ok(Outcome::Passed),
@@ -319,7 +337,7 @@ fn run_case(backend: &dyn Backend, alg: &PkAlgorithmSpec, case: &PkVectorCase) -
                 (false, Ok(_)) if case.flags.iter().any(|f| f == "UnnamedCurve") => Ok(Outcome::Skipped(
                     "invalid public keys with explicit curve parameters, accepted with the original secret (Wycheproof: UnnamedCurve, not exploitable)".into(),
                 )),
-                (false, Ok(_)) => Err("an invalid public key was accepted".into()),
+                (false, Ok(_)) => Ok(Outcome::Wrong(Wrong::AcceptedInvalid("accepts a public key the vector marks invalid".into()))),
             }
         }
         PkVectorKind::Decaps => {
@@ -329,11 +347,13 @@ fn run_case(backend: &dyn Backend, alg: &PkAlgorithmSpec, case: &PkVectorCase) -
             };
             match (valid, pk.decapsulate(alg, &keys, &unhex(&case.ct)?)) {
                 (true, Ok(s)) if s == unhex(&case.shared)? => Ok(Outcome::Passed),
-                (true, Ok(_)) => Err("decapsulation gives another secret".into()),
+                (true, Ok(_)) => Ok(Outcome::Wrong(Wrong::Other("decapsulates to another secret".into()))),
                 (_, Err(e)) if unsupported(&e) => Ok(Outcome::Skipped(e.to_string())),
                 (true, Err(e)) => Err(format!("decapsulation failed: {e}")),
                 (false, Err(_)) => Ok(Outcome::Passed),
-                (false, Ok(_)) => Err("an invalid ciphertext was decapsulated".into()),
+                (false, Ok(_)) => Ok(Outcome::Wrong(Wrong::AcceptedInvalid(
+                    "decapsulates a ciphertext the vector marks invalid".into(),
+                ))),
             }
         }
         PkVectorKind::Keygen => {
@@ -343,7 +363,7 @@ fn run_case(backend: &dyn Backend, alg: &PkAlgorithmSpec, case: &PkVectorCase) -
             };
             match (valid, pk.public_key(alg, &keys)) {
                 (true, Ok(p)) if p == unhex(&case.public)? => Ok(Outcome::Passed),
-                (true, Ok(_)) => Err("the public key from the seed differs".into()),
+                (true, Ok(_)) => Ok(Outcome::Wrong(Wrong::Other("computes another public key from the seed".into()))),
                 (_, Err(e)) if unsupported(&e) => Ok(Outcome::Skipped(e.to_string())),
                 (true, Err(e)) => Err(format!("key generation from the seed failed: {e}")),
                 (false, _) => Ok(Outcome::Passed),
@@ -352,8 +372,12 @@ fn run_case(backend: &dyn Backend, alg: &PkAlgorithmSpec, case: &PkVectorCase) -
     }
 }
 
-/// Runs the cases of the algorithms this backend offers; one report per algorithm.
+/// Runs the cases of the algorithms this backend offers; one report per
+/// algorithm. A wrong answer is a library defect where the library accepts
+/// what the vector marks invalid or its table of known defects lists the
+/// case, else a failure (crates/backends/src/checks/defects.rs).
 pub fn run(backend: &dyn Backend, cases: &[PkVectorCase]) -> Vec<CheckReport> {
+    let library = Library::of(backend);
     let mut reports: Vec<CheckReport> = Vec::new();
     for case in cases {
         let Some(alg) = case.algorithm.as_deref().and_then(pk::find) else {
@@ -368,6 +392,19 @@ pub fn run(backend: &dyn Backend, cases: &[PkVectorCase]) -> Vec<CheckReport> {
         match run_case(backend, alg, case) {
             Ok(Outcome::Passed) => report.passed += 1,
             Ok(Outcome::Skipped(why)) => report.skip(why),
+            Ok(Outcome::Wrong(wrong)) => {
+                let at = VectorCaseRef {
+                    algorithm: alg.id,
+                    operation: operation(case.kind),
+                    source: &case.source,
+                    comment: &case.comment,
+                    notes: &case.notes,
+                };
+                match from_vector(&library, &at, wrong) {
+                    Ok(defect) => report.defect(defect),
+                    Err(failure) => report.fail(failure),
+                }
+            }
             Err(why) => report.fail(format!("{}: {why}", case.source)),
         }
     }

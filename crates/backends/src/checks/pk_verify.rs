@@ -15,7 +15,11 @@
 //!    RustCrypto's, decapsulates each other's ciphertexts, derives and
 //!    computes public keys alike; deterministic signatures (RSA PKCS#1 v1.5,
 //!    Ed25519) must be identical;
-//! 4. the timed primitive itself ([`check_pk_primitive`]).
+//! 4. the malleability check (malleability.rs): a non-canonical form of
+//!    the library's own signature must be rejected; one accepted is a
+//!    library defect (`VerificationOutcome::Defect`), and the algorithm is
+//!    still timed, its verify cells marked;
+//! 5. the timed primitive itself ([`check_pk_primitive`]).
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 use cryptobench_core::result::VerificationOutcome;
@@ -23,6 +27,7 @@ use cryptobench_core::{CellSpec, Operation};
 use sha2::{Digest, Sha256};
 
 use crate::backend::Backend;
+use crate::checks::malleability;
 use crate::checks::pk_known_answers::{pk_known_answers_for, PkKnownAnswer};
 use crate::error::BackendError;
 use crate::pk::keys::{ec_keys_from_scalar, keys_for, seeded_bytes, PkKeys, RUN_SEED};
@@ -61,10 +66,12 @@ pub fn verify_pk_algorithm(backend: &dyn Backend, alg: &PkAlgorithmSpec) -> Veri
             Some(r) => cross_check(pk, r, alg, &keys)?,
             None => 0,
         };
-        Ok(kat + own + other)
+        let (malleability, defects) = malleability::check(pk, alg, &keys, &crate::checks::defects::Library::of(backend))?;
+        Ok((kat + own + other + malleability, defects))
     });
     match result {
-        Ok(checks) => VerificationOutcome::Passed { checks },
+        Ok((checks, defects)) if defects.is_empty() => VerificationOutcome::Passed { checks },
+        Ok((checks, defects)) => VerificationOutcome::Defect { checks, defects },
         Err(reason) => VerificationOutcome::Failed { reason },
     }
 }
@@ -89,6 +96,22 @@ fn optional<T>(r: Result<T, BackendError>) -> Result<Option<T>, String> {
 fn flip(v: &[u8]) -> Vec<u8> {
     let mut v = v.to_vec();
     if let Some(b) = v.last_mut() {
+        *b ^= 1;
+    }
+    v
+}
+
+/// A signature with one bit flipped that every verifier must examine: the
+/// lowest bit of S for EdDSA (S is little-endian in the second half; its
+/// last byte is above L, which is the malleability check's business,
+/// malleability.rs), the last byte of the rest (the low byte of s in DER
+/// ECDSA and in RSA, the end of an ML-DSA or SLH-DSA signature).
+fn tamper(alg: &PkAlgorithmSpec, signature: &[u8]) -> Vec<u8> {
+    if alg.kind != PkKind::EdDsa {
+        return flip(signature);
+    }
+    let mut v = signature.to_vec();
+    if let Some(b) = v.get_mut(signature.len() / 2) {
         *b ^= 1;
     }
     v
@@ -142,7 +165,7 @@ fn known_answer(pk: &dyn PkBackend, alg: &PkAlgorithmSpec, ka: &PkKnownAnswer) -
             if !call("verification", pk.verify(alg, &public, &message, &signature))? {
                 return Err("the published signature does not verify".into());
             }
-            if call("verification", pk.verify(alg, &public, &message, &flip(&signature)))? {
+            if call("verification", pk.verify(alg, &public, &message, &tamper(alg, &signature)))? {
                 return Err("a tampered signature verifies".into());
             }
             checks += 2;
@@ -195,7 +218,7 @@ fn round_trips(pk: &dyn PkBackend, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Resu
             if !call("verification", pk.verify(alg, keys, &m1, &sig))? {
                 return Err("a fresh signature does not verify".into());
             }
-            if call("verification", pk.verify(alg, keys, &m1, &flip(&sig)))? {
+            if call("verification", pk.verify(alg, keys, &m1, &tamper(alg, &sig)))? {
                 return Err("a tampered signature verifies".into());
             }
             if call("verification", pk.verify(alg, keys, &m2, &sig))? {

@@ -11,10 +11,11 @@
 //! with the reason. NIST CAVP `.rsp` files are read by [`crate::checks::cavp`].
 
 use cryptobench_core::checks::{CheckKind, CheckReport, Expectation, VectorCase};
-use cryptobench_core::{catalog, AlgorithmClass};
+use cryptobench_core::{catalog, AlgorithmClass, Operation};
 use serde_json::Value;
 
 use crate::backend::{AeadCall, Backend};
+use crate::checks::defects::{from_vector, Library, VectorCaseRef, Wrong};
 use crate::error::BackendError;
 use crate::support::Support;
 
@@ -53,6 +54,27 @@ fn field<'a>(v: &'a Value, name: &'static str) -> Result<&'a Value, VectorFileEr
 
 fn hex_field(test: &Value, name: &str) -> String {
     test.get(name).and_then(Value::as_str).unwrap_or("").to_ascii_lowercase()
+}
+
+/// A Wycheproof case's comment.
+pub fn comment_of(test: &Value) -> String {
+    test.get("comment").and_then(Value::as_str).unwrap_or("").to_string()
+}
+
+/// The file's notes on a case's flags, "Flag: description" each: what the
+/// case checks and the rule it encodes (Wycheproof's `notes`, schemas v1).
+pub fn notes_of(doc: &Value, test: &Value) -> Vec<String> {
+    let flags = test.get("flags").and_then(Value::as_array).into_iter().flatten();
+    flags
+        .filter_map(Value::as_str)
+        .map(|flag| {
+            let note = doc.get("notes").and_then(|n| n.get(flag));
+            match note.and_then(|n| n.get("description")).and_then(Value::as_str) {
+                Some(text) => format!("{flag}: {text}"),
+                None => flag.to_string(),
+            }
+        })
+        .collect()
 }
 
 /// Reads a Wycheproof file; `label` names it in case sources (e.g. the file name).
@@ -97,6 +119,8 @@ pub fn parse(json: &str, label: &str) -> Result<Vec<VectorCase>, VectorFileError
                 tag,
                 pkcs7: algorithm.ends_with("-CBC-PKCS5"),
                 expect,
+                comment: comment_of(test),
+                notes: notes_of(&doc, test),
             });
         }
     }
@@ -189,6 +213,7 @@ fn unpad(data: &[u8]) -> Option<&[u8]> {
 /// Runs the cases of the algorithms this backend supports; one report per
 /// algorithm. Cases of no catalog algorithm are left to the caller to count.
 pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
+    let library = Library::of(backend);
     let mut reports: Vec<CheckReport> = Vec::new();
     for case in cases {
         let Some(id) = case.algorithm.as_deref() else {
@@ -205,6 +230,19 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
             Ok(Outcome::Passed) => report.passed += 1,
             Ok(Outcome::Skipped(why)) => report.skip(why),
             Ok(Outcome::Refused(why)) => report.skip_with(why, Some((case.iv.len() / 2, case.tag.len() / 2))),
+            Ok(Outcome::Wrong(operation, wrong)) => {
+                let at = VectorCaseRef {
+                    algorithm: alg.id,
+                    operation,
+                    source: &case.source,
+                    comment: &case.comment,
+                    notes: &case.notes,
+                };
+                match from_vector(&library, &at, wrong) {
+                    Ok(defect) => report.defect(defect),
+                    Err(failure) => report.fail(failure),
+                }
+            }
             Err(why) => report.fail(format!("{}: {why}", case.source)),
         }
     }
@@ -236,6 +274,8 @@ enum Outcome {
     Skipped(String),
     /// The backend's library refuses the case's IV or tag length.
     Refused(String),
+    /// The library's answer to the operation contradicts the vector (crates/backends/src/checks/defects.rs).
+    Wrong(Operation, Wrong),
 }
 
 fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: &VectorCase) -> Result<Outcome, String> {
@@ -288,10 +328,16 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
                 Err(e) => return refused(e).map_err(|e| format!("encryption: {e}")),
             };
             if sealed.ciphertext != ct {
-                return Err(format!("ciphertext {} differs from {}", hex::encode(&sealed.ciphertext), case.ct));
+                return Ok(Outcome::Wrong(
+                    Operation::Encrypt,
+                    Wrong::Other(format!("encrypts to {}, not {}", hex::encode(&sealed.ciphertext), case.ct)),
+                ));
             }
             if aead && sealed.tag != tag {
-                return Err(format!("tag {} differs from {}", hex::encode(&sealed.tag), case.tag));
+                return Ok(Outcome::Wrong(
+                    Operation::Encrypt,
+                    Wrong::Other(format!("tags it {}, not {}", hex::encode(&sealed.tag), case.tag)),
+                ));
             }
             let back = if aead {
                 backend.open_with(alg, message(&ct), &tag)
@@ -308,7 +354,10 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
                 back
             };
             if back != msg {
-                return Err("decryption does not give the message back".into());
+                return Ok(Outcome::Wrong(
+                    Operation::Decrypt,
+                    Wrong::Other("does not decrypt the ciphertext to the message".into()),
+                ));
             }
             Ok(Outcome::Passed)
         }
@@ -317,7 +366,10 @@ fn run_case(backend: &dyn Backend, alg: &cryptobench_core::AlgorithmSpec, case: 
             // Rejected before any tag was checked: the library refuses these parameters outright.
             Err(BackendError::Unsupported(why)) => Ok(Outcome::Refused(why)),
             Err(e) => Err(format!("rejected, but not as a tag failure: {e}")),
-            Ok(_) => Err("an invalid message was accepted".into()),
+            Ok(_) => Ok(Outcome::Wrong(
+                Operation::Decrypt,
+                Wrong::AcceptedInvalid("accepts a message the vector marks invalid".into()),
+            )),
         },
         Expectation::Invalid => {
             // *_cbc_pkcs5: the backend decrypts without padding; cryptobench checks the padding.
@@ -355,9 +407,19 @@ fn mac_case(
     match case.expect {
         Expectation::Acceptable => Ok(Outcome::Skipped("\"acceptable\" cases (either outcome allowed)".into())),
         Expectation::Valid if matches => Ok(Outcome::Passed),
-        Expectation::Valid => Err(format!("MAC {} does not start with {}", hex::encode(&mac), case.tag)),
+        Expectation::Valid => Ok(Outcome::Wrong(
+            Operation::Mac,
+            Wrong::Other(format!(
+                "computes MAC {}, which does not start with {}",
+                hex::encode(&mac),
+                case.tag
+            )),
+        )),
         Expectation::Invalid if !matches => Ok(Outcome::Passed),
-        Expectation::Invalid => Err("an invalid tag was accepted".into()),
+        Expectation::Invalid => Ok(Outcome::Wrong(
+            Operation::Mac,
+            Wrong::Other("computes the tag the vector marks invalid".into()),
+        )),
     }
 }
 

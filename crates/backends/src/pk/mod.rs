@@ -15,7 +15,7 @@ pub(crate) mod encoding;
 pub mod keys;
 pub mod session;
 
-use cryptobench_core::pk::PkAlgorithmSpec;
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec};
 use cryptobench_core::{CellSpec, Operation};
 
 use self::keys::PkKeys;
@@ -40,6 +40,12 @@ pub trait PkLibrary {
 
     /// A session on `keys` ready for `op` (keys imported, contexts made).
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError>;
+
+    /// How the library's ECDSA signing draws its nonce, as its calls do it
+    /// here (None: the library has no ECDSA in cryptobench). Every library
+    /// declares it, since it changes the work of a signature: it is shown
+    /// with every ECDSA figure (docs/METHOD.md, "Public key").
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce>;
 }
 
 /// A library's public-key operations as the checks and the harness call
@@ -47,6 +53,8 @@ pub trait PkLibrary {
 /// crates/backends/src/library.rs.
 pub trait PkBackend {
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support;
+    /// How the library's ECDSA draws its nonce ([`PkLibrary::ecdsa_nonce`]).
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce>;
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError>;
     fn sign(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError>;
     /// Ok(false) when the signature does not verify.

@@ -269,6 +269,7 @@ mod tests {
             rekey,
             size: 4,
             aad: 13,
+            unit: cryptobench_core::cell::CellUnit::Bytes,
         }
     }
 

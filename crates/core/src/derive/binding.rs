@@ -9,7 +9,7 @@
 //! medians; nothing here measures. The types are in [`crate::binding`].
 
 use crate::binding::{BindingCost, SizeRatio};
-use crate::result::{BackendInfo, CellOutcome, ConfigurationResult, OverheadFit, RunResult};
+use crate::result::{BackendInfo, CellOutcome, ConfigurationResult, Measurement, OverheadFit, RunResult};
 
 /// Fills `bindings` of every runtime configuration of the run.
 pub fn derive(run: &mut RunResult) {
@@ -106,15 +106,35 @@ fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Resu
     })
 }
 
-fn medians(c: &ConfigurationResult, row: &OverheadFit) -> Vec<(usize, f64)> {
+/// The measured cells of `row` in `c` whose label is `mode`.
+fn row_cells<'c>(c: &'c ConfigurationResult, row: &'c OverheadFit, mode: &'c str) -> impl Iterator<Item = (usize, &'c Measurement)> {
     c.cells
         .iter()
-        .filter(|x| x.spec.algorithm == row.algorithm && x.spec.operation == row.operation && x.spec.mode_label() == row.mode)
+        .filter(move |x| x.spec.algorithm == row.algorithm && x.spec.operation == row.operation && x.spec.mode_label() == mode)
         .filter_map(|x| match &x.outcome {
-            CellOutcome::Measured(m) if m.summary.median > 0.0 => Some((x.spec.size, m.summary.median)),
+            CellOutcome::Measured(m) => Some((x.spec.size, m)),
             _ => None,
         })
+}
+
+fn medians(c: &ConfigurationResult, row: &OverheadFit, mode: &str) -> Vec<(usize, f64)> {
+    row_cells(c, row, mode)
+        .filter(|(_, m)| m.summary.median > 0.0)
+        .map(|(size, m)| (size, m.summary.median))
         .collect()
+}
+
+/// The mode label of the direct library's row a runtime row is compared
+/// with: "message+rekey" (with any " aad=N" kept) where every measured cell
+/// of a `message` row sets the key per message without being asked, else
+/// the row's own.
+fn direct_mode(c: &ConfigurationResult, row: &OverheadFit) -> String {
+    let mut cells = row_cells(c, row, &row.mode).peekable();
+    let keyed = cells.peek().is_some() && cells.all(|(_, m)| m.exceptions.keys_every_message);
+    match row.mode.strip_prefix("message") {
+        Some(rest) if keyed && !rest.starts_with("+rekey") => format!("message+rekey{rest}"),
+        _ => row.mode.clone(),
+    }
 }
 
 fn cost(c: &ConfigurationResult, info: &BackendInfo, row: &OverheadFit, all: &[ConfigurationResult]) -> BindingCost {
@@ -125,6 +145,7 @@ fn cost(c: &ConfigurationResult, info: &BackendInfo, row: &OverheadFit, all: &[C
         mode: row.mode.clone(),
         underneath: text.clone(),
         direct: None,
+        direct_mode: None,
         note: None,
         per_call_ns: row.per_call_ns,
         asymptotic_bytes_per_s: row.asymptotic_bytes_per_s,
@@ -147,20 +168,46 @@ fn cost(c: &ConfigurationResult, info: &BackendInfo, row: &OverheadFit, all: &[C
     };
     cost.direct = Some(d.index);
     cost.note = note;
+    let mode = direct_mode(c, row);
+    let library = d
+        .backend
+        .as_ref()
+        .map(|b| format!("{} {}", b.name, version_number(&b.version).unwrap_or(&b.version)))
+        .unwrap_or_else(|| "the library".into());
+    if mode != row.mode {
+        // Like with like: this runtime's messages each set the key, as the library's message+rekey calls do.
+        let said = format!(
+            "each call of this runtime's {} row sets the key, so it is set beside {library}'s {mode} row",
+            row.mode
+        );
+        cost.note = Some(match cost.note.take() {
+            Some(n) => format!("{said}; {n}"),
+            None => said,
+        });
+        cost.direct_mode = Some(mode.clone());
+    }
     let Some(fit) = d
         .overheads
         .iter()
-        .find(|o| o.algorithm == row.algorithm && o.operation == row.operation && o.mode == row.mode)
+        .find(|o| o.algorithm == row.algorithm && o.operation == row.operation && o.mode == mode)
     else {
-        let library = d.backend.as_ref().map(|b| b.version.as_str()).unwrap_or("the library");
-        cost.note = Some(format!("{library} has no fitted {} {} row in this run", row.algorithm, row.mode));
+        let advice = if mode == row.mode {
+            String::new()
+        } else {
+            " (run with --rekey: every row then sets the key per message)".to_string()
+        };
+        let missing = format!("{library} has no fitted {} {mode} row in this run{advice}", row.algorithm);
+        cost.note = Some(match cost.note.take() {
+            Some(n) if mode != row.mode => format!("{n}; {missing}"),
+            _ => missing,
+        });
         return cost;
     };
     cost.direct_per_call_ns = Some(fit.per_call_ns);
     cost.direct_asymptotic_bytes_per_s = Some(fit.asymptotic_bytes_per_s);
     cost.direct_half_peak_bytes = Some(fit.half_peak_bytes);
-    let theirs = medians(d, row);
-    cost.ratios = medians(c, row)
+    let theirs = medians(d, row, &mode);
+    cost.ratios = medians(c, row, &row.mode)
         .into_iter()
         .filter_map(|(size, mine)| {
             let (_, other) = theirs.iter().find(|(s, _)| *s == size)?;
@@ -207,6 +254,7 @@ mod tests {
                         rekey: false,
                         size,
                         aad: 13,
+                        unit: crate::cell::CellUnit::Bytes,
                     },
                     outcome: CellOutcome::Measured(Measurement {
                         summary: summarize(&samples, size).unwrap(),
@@ -350,6 +398,61 @@ mod tests {
         let patch = &r.configurations[4].bindings[0];
         assert_eq!(patch.direct, Some(1), "the same series, another patch release: {patch:?}");
         assert!(patch.note.as_deref().unwrap().contains("same 3.0 series"), "{patch:?}");
+    }
+
+    /// `c`'s cells again as `message+rekey` cells taking `extra` ns more per call.
+    fn with_rekey_row(mut c: ConfigurationResult, extra: f64) -> ConfigurationResult {
+        let rekeyed: Vec<CellResult> = c
+            .cells
+            .iter()
+            .map(|x| {
+                let mut y = x.clone();
+                y.spec.rekey = true;
+                if let CellOutcome::Measured(m) = &mut y.outcome {
+                    for s in &mut m.samples {
+                        s.wall_ns += (extra * s.iterations as f64) as u64;
+                    }
+                    m.summary = summarize(&m.samples, y.spec.size).unwrap();
+                }
+                y
+            })
+            .collect();
+        c.cells.extend(rekeyed);
+        c
+    }
+
+    #[test]
+    fn a_runtime_that_keys_every_message_is_set_beside_the_rekey_row() {
+        let openssl = with_rekey_row(
+            configuration(1, "openssl", "OpenSSL", "OpenSSL 3.0.19 27 Jan 2026", &[], 200.0, 5e9),
+            300.0,
+        );
+        let mut node = configuration(
+            2,
+            "node",
+            "Node.js crypto",
+            "Node.js v20",
+            &[("underneath.name", "OpenSSL"), ("underneath.version", "3.0.19")],
+            900.0,
+            4e9,
+        );
+        for x in &mut node.cells {
+            if let CellOutcome::Measured(m) = &mut x.outcome {
+                m.exceptions.keys_every_message = true;
+            }
+        }
+        let r = run(vec![openssl.clone(), node.clone()]);
+        let b = &r.configurations[1].bindings[0];
+        assert_eq!(b.mode, "message");
+        assert_eq!(b.direct_mode.as_deref(), Some("message+rekey"), "{b:?}");
+        assert!((b.extra_per_call_ns().unwrap() - 400.0).abs() < 1.0, "900 ns against 500 ns: {b:?}");
+        assert!(b.note.as_deref().unwrap().contains("message+rekey row"), "{b:?}");
+        // Without the rekey row in the run: no figures, and what to do.
+        let plain = configuration(1, "openssl", "OpenSSL", "OpenSSL 3.0.19 27 Jan 2026", &[], 200.0, 5e9);
+        let r = run(vec![plain, node]);
+        let b = &r.configurations[1].bindings[0];
+        assert_eq!(b.direct_per_call_ns, None, "never against the message row: {b:?}");
+        assert!(b.note.as_deref().unwrap().contains("--rekey"), "{b:?}");
     }
 
     #[test]

@@ -234,6 +234,7 @@ mod tests {
                         rekey: false,
                         size,
                         aad: DEFAULT_AAD_LEN,
+                        unit: crate::cell::CellUnit::Bytes,
                     };
                     cells.push(CellResult {
                         spec,
@@ -504,6 +505,7 @@ mod tests {
                 rekey: false,
                 size,
                 aad: DEFAULT_AAD_LEN,
+                unit: crate::cell::CellUnit::Operations,
             },
             outcome: CellOutcome::Measured(Measurement {
                 summary: summarize(&samples, 1).unwrap(),

@@ -28,7 +28,9 @@ pub fn tables(runs: &[(String, RunResult)], named: &[(String, &RunResult)], labe
             left: vec![0, 1, 2, 3],
         }
         .render();
-        let mut notes = g.notes_with_derived(run, labels, pos);
+        // The collapsed tables hold every figure, and so every flagged cell's warnings.
+        let mut notes = crate::cell_warnings::lines(run, &g.flagged, crate::Detail::EveryCell);
+        notes.extend(g.notes_with_derived(run, labels, pos));
         for c in &run.configurations {
             notes.extend(derived::overhead_lines(c, unit, labels.get(pos, c.index)));
         }

@@ -46,6 +46,7 @@ pub static ENTRY: Entry = Entry {
     feature: Some("aws-lc"),
     view: Some(capabilities::view),
     mask: Some(capabilities::mask),
+    known_defects: &[],
 };
 
 /// Opens the backend, or says how to build it in.

@@ -10,6 +10,7 @@
 mod aead;
 mod api;
 pub mod capabilities;
+mod defects;
 mod handles;
 mod mac;
 mod pk;
@@ -238,7 +239,8 @@ impl GcryptBackend {
 pub static ENTRY: Entry = Entry::loaded("gcrypt", "libgcrypt", "apt-get install libgcrypt20", |path| {
     Ok(Box::new(GcryptBackend::open(path)?))
 })
-.with_cpu(Some(capabilities::view), Some(capabilities::mask));
+.with_cpu(Some(capabilities::view), Some(capabilities::mask))
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for GcryptBackend {
     fn info(&self) -> BackendInfo {

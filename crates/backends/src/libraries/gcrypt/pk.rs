@@ -6,7 +6,7 @@
 
 use std::ptr::null;
 
-use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_api::{call, PkApi, ECC_CURVE25519, ECC_CURVE448, S};
@@ -76,6 +76,13 @@ impl PkLibrary for GcryptBackend {
                 Err(BackendError::Unsupported(format!("{} public key from the private key", alg.id)))
             }
         }
+    }
+
+    /// libgcrypt draws k at random (`_gcry_dsa_gen_k`) for data with
+    /// `(flags raw)`, as cryptobench passes it; only `(flags rfc6979)` would
+    /// make it deterministic (libgcrypt manual, "Cryptographic Functions").
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce> {
+        Some(EcdsaNonce::Random)
     }
 
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {

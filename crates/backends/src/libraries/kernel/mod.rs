@@ -30,6 +30,7 @@ pub static ENTRY: Entry = Entry {
     feature: None,
     view: None,
     mask: None,
+    known_defects: &[],
 };
 
 /// Why the kernel's crypto API cannot be reached: `what` the operating

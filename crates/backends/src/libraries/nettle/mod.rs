@@ -9,6 +9,7 @@
 mod api;
 pub mod capabilities;
 mod cipher;
+mod defects;
 mod ecc;
 mod gmp;
 mod hogweed;
@@ -352,7 +353,8 @@ impl NettleBackend {
 pub static ENTRY: Entry = Entry::loaded("nettle", "Nettle", "apt-get install libnettle8", |path| {
     Ok(Box::new(NettleBackend::open(path)?))
 })
-.with_cpu(None, Some(capabilities::mask));
+.with_cpu(None, Some(capabilities::mask))
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for NettleBackend {
     fn info(&self) -> BackendInfo {

@@ -2,7 +2,7 @@
 //! and X448 on raw keys (pk_eddsa.rs), ECDSA and ECDH on P-256/P-384/P-521
 //! (pk_ecc.rs) and RSA PKCS#1 v1.5/PSS (rsa.rs) through GMP integers.
 
-use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::{ecc, gmp, hogweed, pk_ecc, pk_eddsa, rsa, NettleBackend};
@@ -60,6 +60,12 @@ impl PkLibrary for NettleBackend {
             return pk_ecc::public_key(api, gmp, alg, keys);
         }
         pk_eddsa::public_of(&self.hogweed()?.api, alg, &keys.seed)
+    }
+
+    /// `ecdsa_sign` draws k from the random function it is given: the
+    /// process's generator (gmp.rs `random`).
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce> {
+        Some(EcdsaNonce::Random)
     }
 
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {

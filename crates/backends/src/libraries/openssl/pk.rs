@@ -9,7 +9,7 @@
 //! `EVP_PKEY_decrypt`, and `EVP_PKEY_keygen` + `EVP_PKEY_free`
 //! (pk_sessions.rs), on the keys and contexts of pk_contexts.rs.
 
-use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_contexts::{unsupported, Lib};
@@ -47,6 +47,13 @@ impl PkLibrary for OpensslBackend {
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
         let lib = self.lib()?;
         lib.public_of(alg, &lib.load(alg, keys)?)
+    }
+
+    /// OpenSSL draws k at random (its default `nonce-type` 0; from 3.2 a
+    /// caller may ask for RFC 6979, which cryptobench does not), mixing the
+    /// key and the digest into the random bytes (`BN_generate_dsa_nonce`).
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce> {
+        Some(EcdsaNonce::Random)
     }
 
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {

@@ -1,11 +1,14 @@
 //! A cell prepared inside a driver, known on the Rust side by its handle:
 //! the one timed primitive that is not a loop of crates/backends/src/timed/,
 //! since a runtime times its own loop. `run` sends the buffer, the driver
-//! runs the calls in its own loop, times the loop itself and sends the
-//! buffer back; nothing here allocates.
+//! runs the calls in its own loop, times the loop itself (wall clock, the
+//! thread's and the process's CPU time) and sends the buffer back; nothing
+//! here allocates. A driver whose API cannot keep a keyed object across
+//! messages says so when the cell is prepared, and the cell names it.
 
 use std::cell::RefCell;
 
+use cryptobench_core::result::CpuTimes;
 use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
 
 use super::pipe::Driver;
@@ -51,8 +54,40 @@ pub struct RuntimePrimitive<'a> {
     /// The runtime's call per iteration, as the driver names it.
     call: String,
     warmup_ns: u64,
-    /// Wall and CPU nanoseconds of the last `run`, measured inside the runtime.
+    /// Wall and thread CPU nanoseconds of the last `run`, measured inside the runtime.
     last: Option<(u64, Option<u64>)>,
+    /// The driver says each message sets the key again, the cell asking for none.
+    keys_every_message: bool,
+    /// CPU times of the latest runs of one length (the samples, once sampling began).
+    cpu: CpuRuns,
+}
+
+/// Thread and process CPU time summed over consecutive runs of one
+/// iteration count: the harness samples with one count after warming up
+/// and calibrating with others, so after a measurement these are its
+/// samples' (crates/harness/src/measure.rs), counted to be sure.
+#[derive(Default)]
+struct CpuRuns {
+    iterations: u64,
+    runs: usize,
+    thread_ns: Option<u64>,
+    process_ns: Option<u64>,
+}
+
+impl CpuRuns {
+    fn add(&mut self, iterations: u64, thread_ns: Option<u64>, process_ns: Option<u64>) {
+        if iterations != self.iterations || self.runs == 0 {
+            *self = CpuRuns {
+                iterations,
+                runs: 0,
+                thread_ns: Some(0),
+                process_ns: Some(0),
+            };
+        }
+        self.runs += 1;
+        self.thread_ns = self.thread_ns.zip(thread_ns).map(|(a, b)| a + b);
+        self.process_ns = self.process_ns.zip(process_ns).map(|(a, b)| a + b);
+    }
 }
 
 impl<'a> RuntimePrimitive<'a> {
@@ -87,8 +122,11 @@ impl<'a> RuntimePrimitive<'a> {
                 &[key, iv, aad, ciphertext, tag],
             )?;
             let v = d.ok()?;
-            String::from_utf8_lossy(&d.read_vec(v.get(0, name)?)?).into_owned()
+            let call = String::from_utf8_lossy(&d.read_vec(v.get(0, name)?)?).into_owned();
+            // `ok N K`: K = 1 where each message sets the key again (absent from older drivers).
+            (call, v.optional(1) == Some(1))
         };
+        let (call, keyed) = call;
         let decrypts_message = cell.operation == Operation::Decrypt && cell.mode == Mode::Message;
         Ok(RuntimePrimitive {
             driver,
@@ -98,6 +136,8 @@ impl<'a> RuntimePrimitive<'a> {
             call,
             warmup_ns,
             last: None,
+            keys_every_message: keyed && cell.mode == Mode::Message && !cell.rekey,
+            cpu: CpuRuns::default(),
         })
     }
 }
@@ -112,9 +152,11 @@ impl Primitive for RuntimePrimitive<'_> {
         }
         let mut d = self.driver.borrow_mut();
         d.send(format_args!("run {} {iterations} {}", self.handle, buf.len()), &[buf])?;
+        // `ok WALL THREAD_CPU PROCESS_CPU` (`-` where unknown; older drivers send no process CPU).
         let v = d.ok()?;
         d.read_into(buf)?;
         self.last = Some((v.get(0, self.name)?.max(1), v.optional(1)));
+        self.cpu.add(iterations, v.optional(1), v.optional(2));
         Ok(())
     }
 
@@ -133,6 +175,30 @@ impl Primitive for RuntimePrimitive<'_> {
 
     fn inside_timing(&self) -> Option<(u64, Option<u64>)> {
         self.last
+    }
+
+    fn extra_work(&self) -> Option<String> {
+        self.keys_every_message.then(|| {
+            format!(
+                "sets the key for every message, the cell asking for none: the runtime keeps no keyed object across messages ({}); \
+                 its binding cost is taken against the C library's message+rekey row",
+                self.call
+            )
+        })
+    }
+
+    fn keys_every_message(&self) -> bool {
+        self.keys_every_message
+    }
+
+    fn cpu_times(&self, samples: usize) -> Option<CpuTimes> {
+        if samples == 0 || self.cpu.runs != samples {
+            return None;
+        }
+        Some(CpuTimes {
+            thread_ns: self.cpu.thread_ns?,
+            process_ns: self.cpu.process_ns?,
+        })
     }
 
     fn min_warmup_ns(&self) -> u64 {

@@ -228,6 +228,7 @@ impl RuntimeLibrary {
             cpu_capabilities: details.remove("cpu"),
             details,
             kind: None,
+            ecdsa_nonce: None,
         };
         Ok(RuntimeLibrary {
             runtime,

@@ -13,7 +13,7 @@
 //! (`PkSession::allocates`), and the test allows nothing else
 //! (crates/backends/tests/pk_every_backend.rs).
 
-use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_generic::{ecdh, ecdsa, mldsa, mlkem};
@@ -69,6 +69,12 @@ impl PkLibrary for RustcryptoBackend {
             }),
             _ => Err(BackendError::Unsupported(alg.id.to_string())),
         }
+    }
+
+    /// The `ecdsa` crate's `sign_prehash` derives k by RFC 6979 (HMAC-DRBG
+    /// over the key and the digest).
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce> {
+        Some(EcdsaNonce::Rfc6979)
     }
 
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {

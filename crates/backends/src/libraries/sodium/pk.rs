@@ -6,7 +6,7 @@
 //! API: <https://doc.libsodium.org/public-key_cryptography/public-key_signatures>,
 //! <https://doc.libsodium.org/advanced/scalar_multiplication>.
 
-use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
+use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_api::PkApi;
@@ -82,6 +82,11 @@ impl PkLibrary for SodiumBackend {
             PkKind::EdDsa => Ok(self.ed25519_keypair(&keys.seed)?.0.to_vec()),
             _ => Ok(self.x25519(&keys.seed, None)?.to_vec()),
         }
+    }
+
+    /// libsodium has no ECDSA.
+    fn ecdsa_nonce(&self) -> Option<EcdsaNonce> {
+        None
     }
 
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {
