@@ -9,6 +9,7 @@
 //! cryptobench's reading of the vector could be what is wrong
 //! (docs/METHOD.md, "Library defects").
 
+use cryptobench_core::checks::CheckReport;
 use cryptobench_core::defect::Defect;
 use cryptobench_core::Operation;
 
@@ -65,6 +66,15 @@ pub struct VectorCaseRef<'a> {
     /// The vector's comment and its flags' notes (the rule it encodes).
     pub comment: &'a str,
     pub notes: &'a [String],
+}
+
+/// Records a vector case the library answered wrongly: a library defect in
+/// `report` where [`from_vector`] finds one, a failed check otherwise.
+pub fn record_wrong(report: &mut CheckReport, library: &Library, case: &VectorCaseRef, wrong: Wrong) {
+    match from_vector(library, case, wrong) {
+        Ok(defect) => report.defect(defect),
+        Err(failure) => report.fail(failure),
+    }
 }
 
 pub fn from_vector(library: &Library, case: &VectorCaseRef, wrong: Wrong) -> Result<Defect, String> {

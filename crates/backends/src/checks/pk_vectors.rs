@@ -13,7 +13,7 @@ use serde_json::Value;
 use sha2::Digest;
 
 use crate::backend::Backend;
-use crate::checks::defects::{from_vector, Library, VectorCaseRef, Wrong};
+use crate::checks::defects::{record_wrong, Library, VectorCaseRef, Wrong};
 use crate::checks::pk_verify::pk_of;
 use crate::checks::vectors::{comment_of, notes_of, report_for};
 use crate::error::BackendError;
@@ -400,10 +400,7 @@ pub fn run(backend: &dyn Backend, cases: &[PkVectorCase]) -> Vec<CheckReport> {
                     comment: &case.comment,
                     notes: &case.notes,
                 };
-                match from_vector(&library, &at, wrong) {
-                    Ok(defect) => report.defect(defect),
-                    Err(failure) => report.fail(failure),
-                }
+                record_wrong(report, &library, &at, wrong);
             }
             Err(why) => report.fail(format!("{}: {why}", case.source)),
         }

@@ -15,7 +15,7 @@ use cryptobench_core::{catalog, AlgorithmClass, Operation};
 use serde_json::Value;
 
 use crate::backend::{AeadCall, Backend};
-use crate::checks::defects::{from_vector, Library, VectorCaseRef, Wrong};
+use crate::checks::defects::{record_wrong, Library, VectorCaseRef, Wrong};
 use crate::error::BackendError;
 use crate::support::Support;
 
@@ -238,10 +238,7 @@ pub fn run(backend: &dyn Backend, cases: &[VectorCase]) -> Vec<CheckReport> {
                     comment: &case.comment,
                     notes: &case.notes,
                 };
-                match from_vector(&library, &at, wrong) {
-                    Ok(defect) => report.defect(defect),
-                    Err(failure) => report.fail(failure),
-                }
+                record_wrong(report, &library, &at, wrong);
             }
             Err(why) => report.fail(format!("{}: {why}", case.source)),
         }
