@@ -2,24 +2,16 @@
 //! (algorithm, operation, mode, size) each series' median, its ratio to the
 //! first series, and whether the difference is beyond the measurement noise.
 //!
-//! A difference counts as real when a two-sided Mann–Whitney U test of the
-//! two cells' per-sample throughputs gives p < [`ALPHA`] (as benchstat) and
-//! the medians differ by more than [`MIN_EFFECT`]: with hundreds of samples
-//! the test would otherwise call a 0.2% shift "significant", which no one
-//! can reproduce on another boot.
+//! A difference counts as real by the project's one rule
+//! ([`crate::decision`]): the two cells' dependence-aware 95% intervals of
+//! the median do not overlap and the medians differ by more than
+//! [`MIN_EFFECT`].
 
 use crate::cell::Operation;
-use crate::mann_whitney;
+use crate::decision::{decide, Decision};
+pub use crate::decision::{MIN_EFFECT, MIN_SAMPLES};
 use crate::result::{CellOutcome, RunResult};
-
-/// Significance level of the test.
-pub const ALPHA: f64 = 0.05;
-/// Fewest samples per side for a test: with 3 against 3 the smallest
-/// two-sided p-value of the exact test is 0.1, so below that no difference
-/// could ever be called real.
-pub const MIN_SAMPLES: usize = 4;
-/// Smallest relative difference of medians reported as a difference.
-pub const MIN_EFFECT: f64 = 0.01;
+use crate::stats::Summary;
 
 /// One column: a configuration of a run.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,10 +28,10 @@ pub enum Verdict {
     /// The first series itself.
     Baseline,
     /// Beyond the noise; ratio = this / baseline.
-    Different { ratio: f64, p: f64 },
+    Different { ratio: f64 },
     /// Within the noise.
-    Same { ratio: f64, p: Option<f64> },
-    /// One side has too few samples to test (e.g. figures imported from
+    Same { ratio: f64 },
+    /// One side has too few samples to decide (e.g. figures imported from
     /// `openssl speed`, which keep one mean and no samples).
     Untested { ratio: f64 },
     /// One of the two was not measured.
@@ -75,7 +67,7 @@ type Key = (String, Operation, String, usize);
 /// Compares every configuration of every named run with the first one.
 pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
     let mut series = Vec::new();
-    let mut cells: Vec<Vec<(Key, Vec<f64>, f64)>> = Vec::new();
+    let mut cells: Vec<Vec<(Key, Summary)>> = Vec::new();
     for (name, run) in runs {
         let many = run.configurations.len() > 1;
         for c in &run.configurations {
@@ -98,8 +90,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
                     .filter_map(|x| match &x.outcome {
                         CellOutcome::Measured(m) => Some((
                             (x.spec.algorithm.clone(), x.spec.operation, x.spec.mode_label(), x.spec.size),
-                            m.throughputs(x.spec.units_per_call()),
-                            m.summary.median,
+                            m.summary,
                         )),
                         _ => None,
                     })
@@ -108,7 +99,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
         }
     }
     let mut keys: Vec<Key> = Vec::new();
-    for k in cells.iter().flatten().map(|(k, _, _)| k) {
+    for k in cells.iter().flatten().map(|(k, _)| k) {
         if !keys.contains(k) {
             keys.push(k.clone());
         }
@@ -125,14 +116,14 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
     let rows = keys
         .into_iter()
         .map(|key| {
-            let found: Vec<Option<&(Key, Vec<f64>, f64)>> = cells.iter().map(|s| s.iter().find(|c| c.0 == key)).collect();
+            let found: Vec<Option<&(Key, Summary)>> = cells.iter().map(|s| s.iter().find(|c| c.0 == key)).collect();
             let base = found[0];
             let entries = found
                 .iter()
                 .enumerate()
                 .map(|(i, cell)| Entry {
-                    median: cell.map(|c| c.2),
-                    samples: cell.map(|c| c.1.len()).unwrap_or(0),
+                    median: cell.map(|c| c.1.median),
+                    samples: cell.map(|c| c.1.samples).unwrap_or(0),
                     verdict: if i == 0 { Verdict::Baseline } else { verdict(base, *cell) },
                 })
                 .collect();
@@ -148,24 +139,21 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
     Comparison { series, rows }
 }
 
-fn verdict(base: Option<&(Key, Vec<f64>, f64)>, other: Option<&(Key, Vec<f64>, f64)>) -> Verdict {
+fn verdict(base: Option<&(Key, Summary)>, other: Option<&(Key, Summary)>) -> Verdict {
     let (Some(b), Some(o)) = (base, other) else {
         return Verdict::Missing;
     };
-    judge(&b.1, b.2, &o.1, o.2)
+    judge(&b.1, &o.1)
 }
 
-/// The verdict on `other` against `base`, from their per-sample throughputs
-/// and medians (the rule above).
-pub fn judge(base: &[f64], base_median: f64, other: &[f64], other_median: f64) -> Verdict {
-    let ratio = other_median / base_median;
-    if base.len() < MIN_SAMPLES || other.len() < MIN_SAMPLES {
-        return Verdict::Untested { ratio };
-    }
-    let p = mann_whitney::p_value(base, other);
-    match p {
-        Some(p) if p < ALPHA && (ratio - 1.0).abs() > MIN_EFFECT => Verdict::Different { ratio, p },
-        _ => Verdict::Same { ratio, p },
+/// The verdict on `other` against `base` by the one rule
+/// ([`crate::decision::decide`]), with the ratio of their medians.
+pub fn judge(base: &Summary, other: &Summary) -> Verdict {
+    let ratio = other.median / base.median;
+    match decide(base, other) {
+        Decision::Different => Verdict::Different { ratio },
+        Decision::Same => Verdict::Same { ratio },
+        Decision::Undecided => Verdict::Untested { ratio },
     }
 }
 
@@ -226,7 +214,7 @@ mod tests {
         let slow: Vec<u64> = (0..10).map(|i| 2_000_000 + i * 1000).collect();
         let fast: Vec<u64> = (0..10).map(|i| 1_000_000 + i * 1000).collect();
         match verdict_of(&run(&slow), &run(&fast)) {
-            Verdict::Different { ratio, p } => assert!((ratio - 2.0).abs() < 0.01 && p < 0.001, "{ratio} {p}"),
+            Verdict::Different { ratio } => assert!((ratio - 2.0).abs() < 0.01, "{ratio}"),
             v => panic!("{v:?}"),
         }
     }

@@ -3,7 +3,7 @@
 
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::Table;
-use cryptobench_core::compare::{Comparison, Row, Verdict, ALPHA, MIN_EFFECT};
+use cryptobench_core::compare::{Comparison, Row, Verdict, MIN_EFFECT};
 use cryptobench_core::units::Unit;
 
 use crate::pk_table::format_ops;
@@ -26,7 +26,7 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
         ));
     }
     out.push_str(&format!(
-        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = beyond the noise (Mann-Whitney U, p < {ALPHA}, and more than {:.0}% apart); {UNTESTED} = not tested, too few samples (imported figures have none)\n",
+        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = beyond the noise (95% intervals of the medians apart, and more than {:.0}% apart); {UNTESTED} = not tested, too few samples (imported figures have none)\n",
         if markdown { "- " } else { "" },
         unit.label(),
         if c.rows.iter().any(|r| cryptobench_core::pk::find(&r.algorithm).is_some()) {

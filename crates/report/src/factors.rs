@@ -1,12 +1,13 @@
 //! On/off factors of capability masks: a configuration whose environment
 //! sets a mask (e.g. `OPENSSL_ia32cap` clearing AES-NI) against the
 //! configuration of the same run with the same library and no extra
-//! environment, marked beyond the noise by the rule of `compare`. factor = unmasked median / masked median: what the masked
+//! environment, marked beyond the noise by the project's one rule (cryptobench_core::decision). factor = unmasked median / masked median: what the masked
 //! capability is worth. Only measured pairs give a factor; nothing is
 //! estimated.
 
 use cryptobench_core::compare::{judge, Verdict};
 use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult};
+use cryptobench_core::stats::Summary;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Factor {
@@ -24,7 +25,7 @@ pub struct Factor {
     pub on: f64,
     pub off: f64,
     pub factor: f64,
-    /// Whether the difference is beyond the noise (the rule of `compare`);
+    /// Whether the difference is beyond the noise (the one rule, cryptobench_core::decision);
     /// None where there are too few samples to tell.
     pub beyond_noise: Option<bool>,
 }
@@ -42,13 +43,12 @@ impl Factor {
 
 type Key = (String, &'static str, String, usize);
 
-/// (cell, median, per-sample throughputs) of every measured cell.
-fn medians(c: &ConfigurationResult) -> impl Iterator<Item = (Key, f64, Vec<f64>)> + '_ {
+/// (cell, summary) of every measured cell.
+fn summaries(c: &ConfigurationResult) -> impl Iterator<Item = (Key, Summary)> + '_ {
     c.cells.iter().filter_map(|x| match &x.outcome {
         CellOutcome::Measured(m) => Some((
             (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label(), x.spec.size),
-            m.summary.median,
-            m.throughputs(x.spec.units_per_call()),
+            m.summary,
         )),
         _ => None,
     })
@@ -72,10 +72,10 @@ pub fn factors(run: &RunResult) -> Vec<Factor> {
             .map(|(k, v)| format!("{k}={v}"))
             .collect::<Vec<_>>()
             .join(" ");
-        let on: Vec<_> = medians(base).collect();
-        for (key, off, off_samples) in medians(masked) {
-            if let Some((_, on, on_samples)) = on.iter().find(|(k, _, _)| *k == key) {
-                let beyond_noise = match judge(on_samples, *on, &off_samples, off) {
+        let on: Vec<_> = summaries(base).collect();
+        for (key, off) in summaries(masked) {
+            if let Some((_, on)) = on.iter().find(|(k, _)| *k == key) {
+                let beyond_noise = match judge(on, &off) {
                     Verdict::Different { .. } => Some(true),
                     Verdict::Untested { .. } | Verdict::Missing | Verdict::Baseline => None,
                     Verdict::Same { .. } => Some(false),
@@ -88,9 +88,9 @@ pub fn factors(run: &RunResult) -> Vec<Factor> {
                     operation: key.1,
                     mode: key.2.clone(),
                     size: key.3,
-                    on: *on,
-                    off,
-                    factor: on / off,
+                    on: on.median,
+                    off: off.median,
+                    factor: on.median / off.median,
                     beyond_noise,
                 });
             }

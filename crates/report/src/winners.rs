@@ -1,11 +1,13 @@
 //! The answer of a comparison of libraries, builds or runs: per algorithm,
 //! at the largest and the smallest size, which configuration is fastest,
-//! whether its lead over the next is beyond the noise (the rule of
-//! `compare`: Mann–Whitney on the samples and more than 1% apart), and the
+//! whether its lead over the next is beyond the noise (the project's one
+//! rule, cryptobench_core::decision: dependence-aware 95% intervals apart
+//! and more than 1% apart), and the
 //! spread from the slowest to the fastest.
 
 use cryptobench_core::compare::{judge, Verdict};
 use cryptobench_core::result::{CellOutcome, RunResult};
+use cryptobench_core::stats::Summary;
 
 use crate::labels::Labels;
 
@@ -21,7 +23,7 @@ pub struct Contender {
     pub label: String,
     pub median: f64,
     pub noisy: bool,
-    samples: Vec<f64>,
+    summary: Summary,
 }
 
 /// How sure the lead is.
@@ -126,17 +128,17 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
                         && x.spec.operation.short() == key.1
                         && x.spec.mode_label() == key.2 =>
                 {
-                    Some((m, x.spec.units_per_call()))
+                    Some(m)
                 }
                 _ => None,
             });
-            if let Some((m, size)) = found {
+            if let Some(m) = found {
                 ranking.push(Contender {
                     style: labels.position(pos, c.index),
                     label: labels.get(pos, c.index).to_string(),
                     median: m.summary.median,
                     noisy: m.is_noisy(),
-                    samples: m.throughputs(size),
+                    summary: m.summary,
                 });
             }
         }
@@ -148,7 +150,7 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
     let first = &ranking[0];
     let verdicts: Vec<Verdict> = ranking[1..]
         .iter()
-        .map(|c| judge(&first.samples, first.median, &c.samples, c.median))
+        .map(|c| judge(&first.summary, &c.summary))
         .collect();
     let tied: Vec<String> = ranking[1..]
         .iter()

@@ -3,11 +3,10 @@
 //! family means on an architecture, when two medians differ *beyond the
 //! noise*, and the words of a verdict on measured figures.
 //!
-//! Two medians differ beyond the noise when their 95% confidence intervals
-//! do not overlap (non-overlapping intervals imply a difference at better
-//! than the 5% level; N. Schenker & J. F. Gentleman, "On judging the
-//! significance of differences by examining the overlap between confidence
-//! intervals", The American Statistician 55(3), 2001). A family counts as
+//! Two medians differ beyond the noise by the project's one rule
+//! ([`crate::decision`]: their 95% confidence intervals do not overlap and
+//! they are more than 1% apart), the rule `compare`, the report's factors
+//! and "Which is fastest?" use too. A family counts as
 //! *accelerating* when switching it off slows the largest size beyond the
 //! noise by at least [`MIN_FACTOR`]; a smaller slowdown beyond the noise is
 //! reported as what it is; a *speed-up* with the family off (seen under
@@ -16,6 +15,7 @@
 
 use crate::audit::{isa, Isa, VerdictKind};
 use crate::catalog::{AlgorithmSpec, Family};
+use crate::decision::{decide, Decision};
 use crate::stats::Summary;
 
 /// Smallest slow-down that counts as acceleration.
@@ -49,9 +49,9 @@ pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) 
     }
 }
 
-/// Medians differ beyond noise: their 95% confidence intervals do not overlap.
+/// Medians differ beyond noise by the one rule.
 fn beyond_noise(on: &Summary, off: &Summary) -> bool {
-    on.median_ci95[0] > off.median_ci95[1] || off.median_ci95[0] > on.median_ci95[1]
+    decide(on, off) == Decision::Different
 }
 
 /// The intervals are narrow enough to rule out a slow-down of MIN_FACTOR:

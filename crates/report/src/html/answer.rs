@@ -213,7 +213,7 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
     s.push_str(&table.render());
     s.push_str(&format!(
         "<p class=\"note\">Fastest = the highest median throughput. Lead: \"clear\" = beyond the noise against the next \
-         (Mann–Whitney test of the samples, p &lt; 0.05, and more than 1% apart); \"tie\" = within the noise of the next, \
+         (95% intervals of the medians apart, and more than 1% apart: the rule of compare and the audit); \"tie\" = within the noise of the next, \
          with how many (hover for their names); \"not tested\" = too few samples. Spread = fastest ÷ slowest (hover for the \
          slowest). {NOISY_MARK} = a noisy figure.</p>\n"
     ));
