@@ -7,7 +7,7 @@
 //! the median do not overlap and the medians differ by more than
 //! [`MIN_EFFECT`].
 
-use crate::cell::Operation;
+use crate::cell::{CellUnit, Operation};
 use crate::decision::{decide, Decision};
 pub use crate::decision::{MIN_EFFECT, MIN_SAMPLES};
 use crate::result::{CellOutcome, RunResult};
@@ -53,6 +53,8 @@ pub struct Row {
     pub operation: Operation,
     pub mode: String,
     pub size: usize,
+    /// What the figures count (bytes or operations), as the cells say.
+    pub unit: CellUnit,
     pub entries: Vec<Entry>,
 }
 
@@ -67,7 +69,7 @@ type Key = (String, Operation, String, usize);
 /// Compares every configuration of every named run with the first one.
 pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
     let mut series = Vec::new();
-    let mut cells: Vec<Vec<(Key, Summary)>> = Vec::new();
+    let mut cells: Vec<Vec<(Key, Summary, CellUnit)>> = Vec::new();
     for (name, run) in runs {
         let many = run.configurations.len() > 1;
         for c in &run.configurations {
@@ -91,6 +93,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
                         CellOutcome::Measured(m) => Some((
                             (x.spec.algorithm.clone(), x.spec.operation, x.spec.mode_label(), x.spec.size),
                             m.summary,
+                            x.spec.unit,
                         )),
                         _ => None,
                     })
@@ -99,7 +102,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
         }
     }
     let mut keys: Vec<Key> = Vec::new();
-    for k in cells.iter().flatten().map(|(k, _)| k) {
+    for k in cells.iter().flatten().map(|(k, _, _)| k) {
         if !keys.contains(k) {
             keys.push(k.clone());
         }
@@ -116,8 +119,9 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
     let rows = keys
         .into_iter()
         .map(|key| {
-            let found: Vec<Option<&(Key, Summary)>> = cells.iter().map(|s| s.iter().find(|c| c.0 == key)).collect();
+            let found: Vec<Option<&(Key, Summary, CellUnit)>> = cells.iter().map(|s| s.iter().find(|c| c.0 == key)).collect();
             let base = found[0];
+            let unit = found.iter().flatten().map(|c| c.2).next().expect("a row's key comes from a measured cell");
             let entries = found
                 .iter()
                 .enumerate()
@@ -132,6 +136,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
                 operation: key.1,
                 mode: key.2,
                 size: key.3,
+                unit,
                 entries,
             }
         })
@@ -139,7 +144,7 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
     Comparison { series, rows }
 }
 
-fn verdict(base: Option<&(Key, Summary)>, other: Option<&(Key, Summary)>) -> Verdict {
+fn verdict(base: Option<&(Key, Summary, CellUnit)>, other: Option<&(Key, Summary, CellUnit)>) -> Verdict {
     let (Some(b), Some(o)) = (base, other) else {
         return Verdict::Missing;
     };

@@ -3,6 +3,7 @@
 
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::Table;
+use cryptobench_core::cell::CellUnit;
 use cryptobench_core::compare::{Comparison, Row, Verdict, MIN_EFFECT};
 use cryptobench_core::units::Unit;
 
@@ -29,7 +30,7 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
         "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = beyond the noise (95% intervals of the medians apart, and more than {:.0}% apart); {UNTESTED} = not tested, too few samples (imported figures have none)\n",
         if markdown { "- " } else { "" },
         unit.label(),
-        if c.rows.iter().any(|r| cryptobench_core::pk::find(&r.algorithm).is_some()) {
+        if c.rows.iter().any(|r| r.unit == CellUnit::Operations) {
             " (public key: operations per second)"
         } else {
             ""
@@ -65,7 +66,7 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
             .filter(|r| (r.algorithm.as_str(), r.operation.short(), r.mode.as_str()) == g)
         {
             let mut row = vec![size_label(r.size)];
-            let public_key = cryptobench_core::pk::find(&r.algorithm).is_some();
+            let public_key = r.unit == CellUnit::Operations;
             for e in &r.entries {
                 row.push(
                     e.median
