@@ -51,6 +51,13 @@ fn time_must_be_a_sensible_duration() {
 }
 
 #[test]
+fn target_must_be_a_sensible_percentage() {
+    rejects(&["run", "--target", "tight"], &["not a percentage", "1%"]);
+    rejects(&["run", "--target", "0%"], &["outside 0.1% to 50%"]);
+    rejects(&["run", "--target", "80"], &["outside 0.1% to 50%"]);
+}
+
+#[test]
 fn library_paths_are_checked() {
     rejects(
         &["run", "--backend", "openssl=/nonexistent/libcrypto.so.3"],

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::shared::{PlacementArgs, SaveArgs, WorkerArgs};
-use super::values::{parse_seconds, parse_sizes, FormatArg, ModeArg, OpArg, Sizes, UnitArg};
+use super::values::{parse_seconds, parse_sizes, parse_target, FormatArg, ModeArg, OpArg, Sizes, UnitArg};
 
 pub const RUN_EXAMPLES: &str = "Examples:
   cryptobench run                                   default suite through the system's OpenSSL
@@ -63,10 +63,17 @@ pub struct RunArgs {
     #[command(flatten)]
     pub placement: PlacementArgs,
 
-    /// Time budget per cell in seconds (or with ms/s suffix): sampling stops earlier once the median
-    /// is precise to ±1% [default: 0.3, with --quick 0.04].
+    /// Time budget per cell in seconds (or with ms/s suffix), on average: a cell stops as soon as
+    /// its median meets --target, and the time it saves goes to the cells after it; the whole
+    /// run's budget (cells × this) is printed before the first cell [default: 0.3, with --quick 0.04].
     #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
+
+    /// Precision target: the 95% confidence interval of each cell's median within ±this; a cell
+    /// that misses it is marked `~`. A tighter target needs more --time and a quieter machine
+    /// (e.g. `--target 0.5% --time 1`) [default: 1%, with --quick 2%].
+    #[arg(long, value_name = "PERCENT", value_parser = parse_target)]
+    pub target: Option<f64>,
 
     /// A first look in seconds: shorter samples and budgets, figures flagged where imprecise.
     #[arg(long)]

@@ -21,6 +21,21 @@ pub fn parse_timeout(text: &str) -> Result<f64, String> {
     Ok(seconds)
 }
 
+/// A precision target: "1%", "0.5%" or a bare percentage "2", as a fraction; 0.1% to 50%.
+pub fn parse_target(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let percent: f64 = t
+        .strip_suffix('%')
+        .unwrap_or(t)
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{t}' is not a percentage: give the half-width of the 95% interval, such as 1%, 0.5% or 2"))?;
+    if !(0.1..=50.0).contains(&percent) {
+        return Err(format!("'{t}' is outside 0.1% to 50%"));
+    }
+    Ok(percent / 100.0)
+}
+
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     let seconds = seconds(text)?;
     if !(0.001..=3600.0).contains(&seconds) {

@@ -142,7 +142,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             cpu,
         });
     }
-    let timing = plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS)));
+    let timing = plan::timing(args.quick, args.time.or((!args.quick).then_some(DEFAULT_AUDIT_CELL_SECONDS)), None);
     let mut cells = plan::cells(
         &algs,
         &[Operation::Encrypt],

@@ -193,9 +193,37 @@ fn progress_bar(total: usize) -> ProgressBar {
     bar
 }
 
+/// The whole run's budget, said before the first cell: symmetric cells
+/// share cells × `--time` (crates/harness/src/budget.rs); public-key cells
+/// take their own floor of samples within a cap (docs/METHOD.md).
+fn budget_line(plan: &Plan, configurations: usize) -> String {
+    let runs = configurations * plan.rounds.max(1);
+    let pk = plan.cells.iter().filter(|c| c.is_public_key()).count() * runs;
+    let symmetric = plan.cells.len() * runs - pk;
+    let per_cell = plan.timing.cell_budget_ns as f64 * 1e-9;
+    let target = plan.timing.target_relative_ci * 100.0;
+    let mut parts = Vec::new();
+    if symmetric > 0 {
+        parts.push(format!(
+            "{:.1} s for {symmetric} cells ({per_cell:.2} s each on average, warm-up included; a cell stops once its \
+             median is within ±{target}%, and the time it saves goes to the cells after it)",
+            per_cell * symmetric as f64
+        ));
+    }
+    if pk > 0 {
+        parts.push(format!(
+            "{pk} public-key cells: at least {} samples each, within {:.0} s",
+            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            cryptobench_core::stopping::PK_CELL_CAP_NS as f64 * 1e-9
+        ));
+    }
+    format!("budget: {}", parts.join("; "))
+}
+
 fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Result<()> {
     let available = configurations.iter().filter(|c| c.status == ConfigurationStatus::Completed).count();
     let rounds = plan.rounds.max(1);
+    eprintln!("{}", budget_line(plan, available));
     let bar = progress_bar(plan.cells.len() * available * rounds);
     for round in 0..rounds {
         for c in configurations.iter_mut().filter(|c| c.status == ConfigurationStatus::Completed) {

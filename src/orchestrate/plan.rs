@@ -287,11 +287,14 @@ fn operations(args: &RunArgs) -> Vec<Operation> {
     ops
 }
 
-/// Standard or quick timing, with the budget the user gave.
-pub fn timing(quick: bool, time: Option<f64>) -> TimingSettings {
+/// Standard or quick timing, with the budget and target the user gave.
+pub fn timing(quick: bool, time: Option<f64>, target: Option<f64>) -> TimingSettings {
     let mut timing = if quick { quick_timing() } else { standard_timing() };
     if let Some(seconds) = time {
         timing.cell_budget_ns = (seconds * 1e9) as u64;
+    }
+    if let Some(target) = target {
+        timing.target_relative_ci = target;
     }
     timing
 }
@@ -335,7 +338,7 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
                 .ok_or_else(|| usage(format!("unknown core class '{name}'; valid: {}", class_names())))?,
         ),
     };
-    let timing = timing(args.quick, args.time);
+    let timing = timing(args.quick, args.time, args.target);
     let placements = if !args.threads.is_empty() {
         Some(super::placement::threads(&args.threads)?)
     } else if args.core_types {

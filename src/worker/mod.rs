@@ -7,6 +7,7 @@ mod pk;
 
 use std::io::BufRead;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use cryptobench_backends::checks::verify::verify_algorithm;
@@ -15,7 +16,7 @@ use cryptobench_backends::{libraries, open, Backend, Support};
 use cryptobench_core::catalog;
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::protocol::{read_job, write_line, BarrierPoint, ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
-use cryptobench_core::result::{CellOutcome, CellResult, Verification, VerificationOutcome};
+use cryptobench_core::result::{CellOutcome, CellResult, TimingSettings, Verification, VerificationOutcome};
 use cryptobench_core::CATALOG;
 
 use self::barrier::{wait, Answers, CellGate};
@@ -165,6 +166,9 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
 /// Verifies each algorithm once, then measures its cells (or reports why not).
 fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, answers: &mut Answers) -> Result<()> {
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
+    // Workers measuring together (--threads) stop each sample together: their cells keep --time each.
+    let symmetric = job.cells.iter().filter(|c| cryptobench_core::pk::find(&c.algorithm).is_none()).count();
+    let mut budget = cryptobench_harness::RunBudget::new(Duration::from_nanos(job.timing.cell_budget_ns), symmetric);
     for (position, cell) in job.cells.iter().enumerate() {
         if let Some(alg) = cryptobench_core::pk::find(&cell.algorithm) {
             let result = pk::measure(backend, alg, cell, job, &mut verified, out)?;
@@ -202,7 +206,14 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
                     let mut gate = CellGate::new(&mut *out, answers, position);
                     cryptobench_harness::run_cell_gated(backend, alg, cell, &job.timing, &mut gate)
                 } else {
-                    cryptobench_harness::run_cell(backend, alg, cell, &job.timing)
+                    let timing = TimingSettings {
+                        cell_budget_ns: budget.next_cell().as_nanos() as u64,
+                        ..job.timing.clone()
+                    };
+                    let started = Instant::now();
+                    let outcome = cryptobench_harness::run_cell(backend, alg, cell, &timing);
+                    budget.record(started.elapsed());
+                    outcome
                 }
             }
             VerificationOutcome::Failed { reason } => CellOutcome::Failed {

@@ -4,10 +4,12 @@
 //! iteration count to the sample length, warm up, and take samples until the
 //! median is precise enough or the cell's budget is spent.
 
+mod budget;
 mod buffer;
 mod measure;
 mod pk;
 
+pub use budget::RunBudget;
 pub use buffer::AlignedBuffer;
 pub use measure::{
     measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate, SampleFloor, PK_FLOOR, SYMMETRIC_FLOOR,
