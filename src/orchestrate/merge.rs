@@ -24,21 +24,37 @@ pub fn add_round(cells: &mut Vec<CellResult>, new: CellResult, timing: &TimingSe
     };
 }
 
+/// How a warning about one round's sampling begins once rounds are pooled.
+const ROUND: &str = "in a round: ";
+
 fn pool(a: Measurement, b: Measurement, size: usize, timing: &TimingSettings) -> Measurement {
     // Several workers: each pools with its own (the same CPU in every round).
     if let (Some(x), Some(y)) = (&a.aggregate, &b.aggregate) {
         let said = (a.implementation.clone().or(b.implementation.clone()), a.exceptions.clone());
         return super::group_cells::pool(x, y, size, said, timing).unwrap_or(a);
     }
-    let mut samples = a.samples;
-    samples.extend(b.samples);
+    let mut samples = a.samples.clone();
+    samples.extend_from_slice(&b.samples);
     // CPU times add up over the rounds where every round has them.
-    let mut exceptions = a.exceptions;
+    let mut exceptions = a.exceptions.clone();
     exceptions.cpu = exceptions.cpu.zip(b.exceptions.cpu).map(|(x, y)| x.plus(y));
     let summary = summarize(&samples, size).expect("both rounds have samples");
     let fold = |hex: &str| u64::from_str_radix(hex, 16).unwrap_or(0);
+    // The warnings judged on a summary are judged again on the pooled one;
+    // those about one round's sampling (unsteady warm-up, a level shift, a
+    // public-key cell stopped at its cap) are kept, said of "a round".
+    let mut warnings = cryptobench_harness::warnings(&summary, timing);
+    for round in [&a, &b] {
+        let judged_on_summary = cryptobench_harness::warnings(&round.summary, timing);
+        for w in round.warnings.iter().filter(|w| !judged_on_summary.contains(w)) {
+            let w = if w.starts_with(ROUND) { w.clone() } else { format!("{ROUND}{w}") };
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+    }
     Measurement {
-        warnings: cryptobench_harness::warnings(&summary, timing),
+        warnings,
         summary,
         samples,
         checksum: format!("{:016x}", fold(&a.checksum).rotate_left(1) ^ fold(&b.checksum)),
@@ -71,6 +87,11 @@ mod tests {
     }
 
     fn measured(wall: u64, n: usize) -> CellOutcome {
+        measured_saying(wall, n, &[])
+    }
+
+    /// A round's cell with the warnings the harness judges on its summary, and `more`.
+    fn measured_saying(wall: u64, n: usize, more: &[&str]) -> CellOutcome {
         let samples = vec![
             Sample {
                 iterations: 100,
@@ -79,10 +100,13 @@ mod tests {
             };
             n
         ];
+        let summary = summarize(&samples, 64).unwrap();
+        let mut warnings = cryptobench_harness::warnings(&summary, &timing());
+        warnings.extend(more.iter().map(|w| w.to_string()));
         CellOutcome::Measured(Measurement {
-            summary: summarize(&samples, 64).unwrap(),
+            summary,
             samples,
-            warnings: vec!["only 2 samples".into()],
+            warnings,
             checksum: "00000000000000ff".into(),
             implementation: None,
             exceptions: Default::default(),
@@ -110,6 +134,21 @@ mod tests {
         assert_eq!(m.summary.samples, 8);
         assert!(m.warnings.is_empty(), "{:?}", m.warnings);
         assert_eq!(cells.len(), 1);
+    }
+
+    #[test]
+    fn warnings_about_one_rounds_sampling_are_kept_once() {
+        let shift = "level shift: 12% slower from sample 9 of 30";
+        let mut cells = vec![cell(measured_saying(1000, 4, &[shift]))];
+        assert!(matches!(&cells[0].outcome, CellOutcome::Measured(m) if m.warnings.iter().any(|w| w.starts_with("only 4"))));
+        add_round(&mut cells, cell(measured(1000, 4)), &timing());
+        add_round(&mut cells, cell(measured_saying(1000, 4, &["unsteady warm-up: still changing"])), &timing());
+        let CellOutcome::Measured(m) = &cells[0].outcome else { panic!() };
+        assert_eq!(
+            m.warnings,
+            vec![format!("in a round: {shift}"), "in a round: unsteady warm-up: still changing".to_string()],
+            "the few-samples warning is judged again on 12 samples; the others are kept"
+        );
     }
 
     #[test]
