@@ -1,11 +1,12 @@
-//! Python: `python3 driver.py hashlib|cryptography` (drivers/python/driver.py).
+//! Python: `python3 driver.py hashlib|cryptography` (drivers/python: driver.py speaks the pipe
+//! protocol, hashlib_binding.py and cryptography_binding.py are the bindings, common.py what they share).
 
 use std::process::Command;
 
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = install::sources!("python": "driver.py");
+const SOURCES: &[Source] = install::sources!("python": "driver.py", "common.py", "hashlib_binding.py", "cryptography_binding.py");
 
 const PYTHON_HINT: &str =
     "install Python 3 (Debian: apt install python3) or name the interpreter with --backend python:hashlib=/path/to/python3";
