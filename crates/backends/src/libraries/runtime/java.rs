@@ -1,4 +1,4 @@
-//! Java: `Driver.java` (drivers/java/Driver.java), compiled once with the
+//! Java: drivers/java (Driver.java the protocol, Cells.java the timed cells, Catalog.java the names and one-shot calls), compiled once with the
 //! JDK's `javac` into the driver cache, run as `java -cp DIR Driver`.
 
 use std::path::{Path, PathBuf};
@@ -7,7 +7,7 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = install::sources!("java": "Driver.java");
+const SOURCES: &[Source] = install::sources!("java": "Driver.java", "Catalog.java", "Cells.java");
 
 pub const HINT: &str = "install a JDK (Debian: apt install default-jdk-headless) or name its java with --backend java=/path/to/bin/java";
 
@@ -46,7 +46,7 @@ pub fn launch(java: Option<&str>) -> Result<Launch, OpenError> {
     );
     let dir = install::install("java", SOURCES, &toolchain, |dir| {
         let mut c = Command::new(&javac);
-        c.args(["-encoding", "UTF-8", "-d", "."]).arg("Driver.java");
+        c.args(["-encoding", "UTF-8", "-d", "."]).args(SOURCES.iter().map(|s| s.name));
         install::run_build(c, dir, "javac")
     })
     .map_err(|reason| OpenError::Runtime {
