@@ -142,11 +142,18 @@ mod tests {
         let mut cells = vec![cell(measured_saying(1000, 4, &[shift]))];
         assert!(matches!(&cells[0].outcome, CellOutcome::Measured(m) if m.warnings.iter().any(|w| w.starts_with("only 4"))));
         add_round(&mut cells, cell(measured(1000, 4)), &timing());
-        add_round(&mut cells, cell(measured_saying(1000, 4, &["unsteady warm-up: still changing"])), &timing());
+        add_round(
+            &mut cells,
+            cell(measured_saying(1000, 4, &["unsteady warm-up: still changing"])),
+            &timing(),
+        );
         let CellOutcome::Measured(m) = &cells[0].outcome else { panic!() };
         assert_eq!(
             m.warnings,
-            vec![format!("in a round: {shift}"), "in a round: unsteady warm-up: still changing".to_string()],
+            vec![
+                format!("in a round: {shift}"),
+                "in a round: unsteady warm-up: still changing".to_string()
+            ],
             "the few-samples warning is judged again on 12 samples; the others are kept"
         );
     }

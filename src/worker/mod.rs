@@ -167,7 +167,11 @@ fn verify_all(backend: &dyn Backend, job: &VerifyJob, out: &mut impl std::io::Wr
 fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, answers: &mut Answers) -> Result<()> {
     let mut verified: Vec<(String, VerificationOutcome)> = Vec::new();
     // Workers measuring together (--threads) stop each sample together: their cells keep --time each.
-    let symmetric = job.cells.iter().filter(|c| cryptobench_core::pk::find(&c.algorithm).is_none()).count();
+    let symmetric = job
+        .cells
+        .iter()
+        .filter(|c| cryptobench_core::pk::find(&c.algorithm).is_none())
+        .count();
     let mut budget = cryptobench_harness::RunBudget::new(Duration::from_nanos(job.timing.cell_budget_ns), symmetric);
     for (position, cell) in job.cells.iter().enumerate() {
         if let Some(alg) = cryptobench_core::pk::find(&cell.algorithm) {

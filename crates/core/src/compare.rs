@@ -121,7 +121,12 @@ pub fn compare(runs: &[(String, &RunResult)]) -> Comparison {
         .map(|key| {
             let found: Vec<Option<&(Key, Summary, CellUnit)>> = cells.iter().map(|s| s.iter().find(|c| c.0 == key)).collect();
             let base = found[0];
-            let unit = found.iter().flatten().map(|c| c.2).next().expect("a row's key comes from a measured cell");
+            let unit = found
+                .iter()
+                .flatten()
+                .map(|c| c.2)
+                .next()
+                .expect("a row's key comes from a measured cell");
             let entries = found
                 .iter()
                 .enumerate()

@@ -148,10 +148,7 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
     }
     ranking.sort_by(|a, b| b.median.total_cmp(&a.median));
     let first = &ranking[0];
-    let verdicts: Vec<Verdict> = ranking[1..]
-        .iter()
-        .map(|c| judge(&first.summary, &c.summary))
-        .collect();
+    let verdicts: Vec<Verdict> = ranking[1..].iter().map(|c| judge(&first.summary, &c.summary)).collect();
     let tied: Vec<String> = ranking[1..]
         .iter()
         .zip(&verdicts)

@@ -75,16 +75,15 @@ fn four_verdicts(r: &RunResult) -> [bool; 4] {
         _ => unreachable!(),
     };
     let (kind, _) = measured(Some(&summary(0)), Some(&summary(1)), "AES-NI", "");
-    let by_audit = matches!(
-        kind,
-        VerdictKind::Accelerated | VerdictKind::SmallGain | VerdictKind::FasterWithout
-    );
+    let by_audit = matches!(kind, VerdictKind::Accelerated | VerdictKind::SmallGain | VerdictKind::FasterWithout);
     [by_compare, by_factors, by_fastest, by_audit]
 }
 
 /// 30 samples around `level` ns, spread ±`spread` in a fixed pattern.
 fn steady(level: f64, spread: f64) -> Vec<f64> {
-    (0..30).map(|i| level * (1.0 + spread * (((i * 7) % 11) as f64 / 5.0 - 1.0))).collect()
+    (0..30)
+        .map(|i| level * (1.0 + spread * (((i * 7) % 11) as f64 / 5.0 - 1.0)))
+        .collect()
 }
 
 /// 30 samples whose level drifts in long waves: successive samples are
