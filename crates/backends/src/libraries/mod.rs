@@ -17,6 +17,7 @@ pub mod kernel;
 pub mod mbedtls;
 pub mod nettle;
 pub mod openssl;
+pub mod pkcs11;
 mod provider;
 pub mod ring;
 pub mod runtime;
@@ -41,6 +42,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &rustcrypto::ENTRY,
     &sodium::ENTRY,
     &kernel::ENTRY,
+    &pkcs11::ENTRY,
     &ring::ENTRY,
     &aws_lc::ENTRY,
     &gnutls::ENTRY,
