@@ -6,7 +6,8 @@
 //! user in. Keys are session objects of the session that uses them
 //! (sessions.rs). What is offered is what the token lists
 //! (`C_GetMechanismList`) among the mechanisms cryptobench maps
-//! (mechanisms.rs); the rest is `n/a` with the reason.
+//! (mechanisms.rs); the rest is `n/a` with the reason. ECDSA on the NIST
+//! curves through `CKM_ECDSA` (pk.rs).
 //!
 //! `stream` cells of ciphers run `C_EncryptUpdate`/`C_DecryptUpdate` on
 //! whole blocks; digests and MACs have no `stream` cells here, since
@@ -15,6 +16,7 @@
 
 mod mechanisms;
 mod module;
+mod pk;
 mod sessions;
 mod underneath;
 
@@ -194,6 +196,10 @@ impl Library for Pkcs11Library {
             )),
             _ => None,
         }
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
     }
 
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {

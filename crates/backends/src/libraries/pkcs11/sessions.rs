@@ -22,7 +22,7 @@ use crate::sessions::{CipherSession, DigestSession};
 /// What a call into a module allocates is the module's own (SoftHSM2 copies
 /// every input and output into C++ `ByteString`s and makes an OpenSSL context
 /// per `C_*Init`): named for every timed cell.
-const MODULE_ALLOCATES: &str = "a PKCS#11 module's calls allocate as the module does (SoftHSM2: a C++ ByteString per input and output and an OpenSSL context per C_*Init)";
+pub const MODULE_ALLOCATES: &str = "a PKCS#11 module's calls allocate as the module does (SoftHSM2: a C++ ByteString per input and output and an OpenSSL context per C_*Init)";
 
 /// How a catalog cipher is asked of the token.
 #[derive(Debug, Clone, Copy)]
