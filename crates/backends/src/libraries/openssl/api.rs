@@ -90,5 +90,10 @@ api_table! {
         EVP_MD_size: fn(*const EvpMd) -> c_int;
         // 3.0+: the CPUINFO string of `openssl version -a`.
         OPENSSL_info: fn(c_int) -> *const c_char;
+        // 3.0+: the provider that serves a fetched algorithm, and its name (reported per cell).
+        EVP_CIPHER_get0_provider: fn(*const EvpCipher) -> *const c_void;
+        EVP_MD_get0_provider: fn(*const EvpMd) -> *const c_void;
+        EVP_MAC_get0_provider: fn(*const EvpMac) -> *const c_void;
+        OSSL_PROVIDER_get0_name: fn(*const c_void) -> *const c_char;
     }
 }

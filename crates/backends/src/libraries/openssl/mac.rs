@@ -28,7 +28,7 @@ fn mac_of(id: &str) -> Option<(&'static CStr, Option<(&'static CStr, &'static CS
 /// A fetched EVP_MAC with the parameters its contexts are initialised with.
 pub struct Mac<'a> {
     api: &'a Api,
-    ptr: *mut EvpMac,
+    pub ptr: *mut EvpMac,
     param: Option<(&'static CStr, &'static CStr)>,
     /// Poly1305 cannot be re-initialised without its (one-time) key.
     pub one_time_key: bool,

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::ffi::{c_int, CStr};
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::AlgorithmSpec;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
 use libloading::Library;
 
 use self::aead::Kind;
@@ -161,6 +161,26 @@ impl OpensslBackend {
     fn find_mac(&self, alg: &AlgorithmSpec) -> Result<Mac<'_>, BackendError> {
         Mac::find(&self.api, alg.id, &self.version)
     }
+
+    /// The provider that serves `alg` (3.0+): the name `OSSL_PROVIDER_get0_name`
+    /// gives the provider of the fetched algorithm (`EVP_*_get0_provider`).
+    fn provider_of(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let api = &self.api;
+        let name = api.OSSL_PROVIDER_get0_name?;
+        // SAFETY: the handles are live fetched algorithms; the getters only read them.
+        let provider = unsafe {
+            match alg.class {
+                AlgorithmClass::Digest => (api.EVP_MD_get0_provider?)(self.find_md(alg).ok()?.ptr),
+                AlgorithmClass::Mac => (api.EVP_MAC_get0_provider?)(self.find_mac(alg).ok()?.ptr),
+                _ => (api.EVP_CIPHER_get0_provider?)(self.find_cipher(alg).ok()?.ptr),
+            }
+        };
+        if provider.is_null() {
+            return None;
+        }
+        // SAFETY: a provider's name is a static string of the provider.
+        text(unsafe { name(provider) })
+    }
 }
 
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
@@ -303,6 +323,11 @@ impl CryptoLibrary for OpensslBackend {
         }
         out.truncate((n + fin) as usize);
         Ok(out)
+    }
+
+    /// The provider that served the cell (OpenSSL 3.0+), as `openssl list` names it.
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        self.provider_of(alg).map(|p| format!("provider {p}"))
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
