@@ -4,6 +4,7 @@
 mod aead;
 mod api;
 pub mod capabilities;
+mod engines;
 mod handles;
 mod mac;
 mod pk;
@@ -199,6 +200,15 @@ impl CryptoLibrary for OpensslBackend {
             ("platform", api::OPENSSL_PLATFORM),
         ] {
             if let Some(v) = detail(sel) {
+                details.insert(name.to_string(), v);
+            }
+        }
+        for (name, value) in [
+            ("engines", engines::engines(&self.api)),
+            ("providers", engines::loaded_providers(&self.api)),
+            ("provider_modules", engines::provider_modules(&self.api)),
+        ] {
+            if let Some(v) = value {
                 details.insert(name.to_string(), v);
             }
         }

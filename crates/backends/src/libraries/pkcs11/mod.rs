@@ -117,14 +117,27 @@ impl Library for Pkcs11Library {
         details.insert("token_model".to_string(), field(&m.token.model));
         details.insert("token_manufacturer".to_string(), field(&m.token.manufacturerID));
         details.insert("slot".to_string(), m.slot.to_string());
-        let mut listed: Vec<String> = m.mechanisms.iter().map(|&x| mechanisms::name(x)).collect();
-        listed.sort();
-        details.insert("mechanisms".to_string(), listed.join(" "));
+        // The mechanisms cryptobench maps by name, the others as numbers.
+        let (mut named, others): (Vec<String>, Vec<String>) = m
+            .mechanisms
+            .iter()
+            .map(|&x| mechanisms::name(x))
+            .partition(|n| n.starts_with("CKM_"));
+        named.sort();
+        if !others.is_empty() {
+            named.push(format!(
+                "and {} more ({})",
+                others.len(),
+                others.join(", ").replace("mechanism ", "")
+            ));
+        }
+        details.insert("mechanisms".to_string(), named.join(" "));
         let below = match &self.underneath {
             Some(u) => {
                 details.insert("underneath.name".to_string(), u.name.to_string());
                 details.insert("underneath.version".to_string(), u.version.clone());
                 details.insert("underneath.path".to_string(), u.path.clone());
+                details.insert("underneath".to_string(), format!("{} ({})", u.text, u.path));
                 format!(" over {}", u.text)
             }
             None => {

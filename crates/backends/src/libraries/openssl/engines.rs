@@ -1,0 +1,75 @@
+//! The engines and providers an OpenSSL has, as `openssl engine` and
+//! `openssl list -providers` would show them: the engine modules in its
+//! `ENGINESDIR` and the provider modules in its `MODULESDIR` (both from
+//! `OpenSSL_version`, include/openssl/crypto.h), and the providers loaded in
+//! the default library context (`OSSL_PROVIDER_do_all`, 3.0+).
+
+use std::ffi::{c_char, c_int, c_void};
+
+use super::api::Api;
+use crate::native::text;
+
+/// `OpenSSL_version` selectors (include/openssl/crypto.h): 1.1.1+ and 3.0+.
+const OPENSSL_ENGINES_DIR: c_int = 5;
+const OPENSSL_MODULES_DIR: c_int = 8;
+
+/// The directory in `ENGINESDIR: "…"`.
+fn quoted(s: &str) -> Option<&str> {
+    let start = s.find('"')? + 1;
+    let end = start + s[start..].find('"')?;
+    Some(&s[start..end])
+}
+
+/// The shared objects in the directory OpenSSL names with `selector`, by stem.
+fn modules_in(api: &Api, selector: c_int) -> Option<Vec<String>> {
+    // SAFETY: OpenSSL_version returns a static string (or "not available").
+    let line = text(unsafe { (api.OpenSSL_version)(selector) })?;
+    let dir = quoted(&line)?;
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|f| {
+            f.strip_suffix(".so")
+                .or_else(|| f.strip_suffix(".dll"))
+                .or_else(|| f.strip_suffix(".dylib"))
+                .map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    Some(names)
+}
+
+/// The engine modules present, by name ("afalg padlock pkcs11").
+pub fn engines(api: &Api) -> Option<String> {
+    let names = modules_in(api, OPENSSL_ENGINES_DIR)?;
+    Some(names.join(" "))
+}
+
+/// The provider modules present (beside the built-in `default` and `base`).
+pub fn provider_modules(api: &Api) -> Option<String> {
+    api.OSSL_PROVIDER_get0_name?;
+    Some(modules_in(api, OPENSSL_MODULES_DIR)?.join(" "))
+}
+
+struct Collect {
+    name: unsafe extern "C" fn(*const c_void) -> *const c_char,
+    names: Vec<String>,
+}
+
+unsafe extern "C" fn collect(provider: *mut c_void, data: *mut c_void) -> c_int {
+    // SAFETY: `data` is the `Collect` handed to OSSL_PROVIDER_do_all below.
+    let c = unsafe { &mut *(data as *mut Collect) };
+    if let Some(n) = text(unsafe { (c.name)(provider) }) {
+        c.names.push(n);
+    }
+    1
+}
+
+/// The providers loaded in the default library context (3.0+).
+pub fn loaded_providers(api: &Api) -> Option<String> {
+    let (name, all) = (api.OSSL_PROVIDER_get0_name?, api.OSSL_PROVIDER_do_all?);
+    let mut c = Collect { name, names: Vec::new() };
+    // SAFETY: NULL is the default context; the callback gets `c` back and only reads names.
+    unsafe { all(std::ptr::null_mut(), collect, &mut c as *mut Collect as *mut c_void) };
+    Some(c.names.join(" "))
+}
