@@ -105,6 +105,11 @@ pub fn attach(cli: &mut Cli, matches: &clap::ArgMatches) {
     }
     attached.sort_by_key(|(at, _)| *at);
     placement.attached = attached.into_iter().map(|(_, p)| p).collect();
+    placement.providers = positions("provider")
+        .into_iter()
+        .zip(placement.provider.iter())
+        .map(|(at, p)| (owner(at), p.clone()))
+        .collect();
 }
 
 #[cfg(test)]

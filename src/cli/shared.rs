@@ -43,9 +43,20 @@ pub struct PlacementArgs {
     #[arg(long = "worker", value_name = "COMMAND")]
     pub worker: Vec<String>,
 
+    /// Load this OpenSSL 3 provider in the --backend before this flag and prefer it
+    /// ("?provider=NAME"): NAME is a provider module (legacy, fips, …) or default; =PATH its
+    /// module or folder. Each cell names the provider that served it; an algorithm the provider
+    /// lacks runs on the default path, and the cell says so (README, "Engines and providers").
+    #[arg(long = "provider", value_name = "NAME[=PATH]")]
+    pub provider: Vec<String>,
+
     /// The flags above in command-line order, each with the --backend it follows (filled by `attach`).
     #[arg(skip)]
     pub attached: Vec<Placement>,
+
+    /// Each --provider with the --backend it follows (filled by `attach`).
+    #[arg(skip)]
+    pub providers: Vec<(Option<usize>, String)>,
 }
 
 /// One `--arch` or `--worker` and the position (in `--backend` order) of the backend it follows.

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use cryptobench_backends::libraries;
+use cryptobench_backends::registry::PROVIDER_ENV;
 use cryptobench_core::catalog::{self, valid_names};
 use cryptobench_core::cell::operations_for;
 use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
@@ -142,6 +143,23 @@ pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<
             }
             for spec in &mut groups[i] {
                 place(spec, &p.how)?;
+            }
+        }
+    }
+    // `--provider` reaches the worker of the configuration it follows through
+    // its environment; a library without providers refuses it when opened.
+    for (after, provider) in &placement.providers {
+        let targets: Vec<usize> = match after {
+            Some(i) if !args.is_empty() => vec![*i],
+            _ => (0..groups.len()).collect(),
+        };
+        for i in targets {
+            for spec in &mut groups[i] {
+                if spec.env.insert(PROVIDER_ENV.to_string(), provider.clone()).is_some() {
+                    return Err(usage(format!(
+                        "--provider is given twice for one --backend (the second: {provider}); give each --backend one --provider"
+                    )));
+                }
             }
         }
     }

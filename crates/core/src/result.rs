@@ -149,11 +149,18 @@ pub struct ConfigurationSpec {
 /// under an emulator (the emulator's own description as the value).
 pub const EMULATOR_ENV: &str = "CRYPTOBENCH_EMULATOR";
 
+/// The variable that carries `--provider NAME[=PATH]` to the worker of the
+/// configuration it follows (an OpenSSL 3 provider; a library without
+/// providers refuses it): a configuration of its own, not a capability mask.
+pub const PROVIDER_ENV: &str = "CRYPTOBENCH_PROVIDER";
+
 impl ConfigurationSpec {
     /// The environment that changes what the library does (capability masks
     /// and the like): everything but the emulator's name.
     pub fn capability_env(&self) -> impl Iterator<Item = (&String, &String)> {
-        self.env.iter().filter(|(k, _)| k.as_str() != EMULATOR_ENV)
+        self.env
+            .iter()
+            .filter(|(k, _)| k.as_str() != EMULATOR_ENV && k.as_str() != PROVIDER_ENV)
     }
 
     /// How the user would write it: `openssl` or `openssl=/path/libcrypto.so`.

@@ -92,7 +92,16 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
             id: entry.id,
             path: path.clone(),
         }),
-        (path, _) => (entry.open)(path.as_deref()),
+        (path, _) => {
+            let backend = (entry.open)(path.as_deref())?;
+            match spec.env.get(crate::registry::PROVIDER_ENV) {
+                Some(asked) if !backend.info().details.contains_key(crate::registry::PROVIDER_DETAIL) => Err(OpenError::Load {
+                    path: entry.id.to_string(),
+                    reason: format!("--provider {asked}: {} has no providers (OpenSSL 3.x has)", entry.name),
+                }),
+                _ => Ok(backend),
+            }
+        }
     }
 }
 

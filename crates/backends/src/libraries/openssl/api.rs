@@ -95,6 +95,9 @@ api_table! {
         EVP_MD_get0_provider: fn(*const EvpMd) -> *const c_void;
         EVP_MAC_get0_provider: fn(*const EvpMac) -> *const c_void;
         OSSL_PROVIDER_get0_name: fn(*const c_void) -> *const c_char;
+        // 3.0+: a provider loaded by name (`--provider NAME[=PATH]`), from a search path.
+        OSSL_PROVIDER_load: fn(*mut c_void, *const c_char) -> *mut c_void;
+        OSSL_PROVIDER_set_default_search_path: fn(*mut c_void, *const c_char) -> c_int;
         // 3.0+: every provider loaded in a library context (`openssl list -providers`).
         OSSL_PROVIDER_do_all: fn(*mut c_void, unsafe extern "C" fn(*mut c_void, *mut c_void) -> c_int, *mut c_void) -> c_int;
     }

@@ -4,10 +4,82 @@
 //! `OpenSSL_version`, include/openssl/crypto.h), and the providers loaded in
 //! the default library context (`OSSL_PROVIDER_do_all`, 3.0+).
 
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_char, c_int, c_void, CString};
 
 use super::api::Api;
+use crate::error::OpenError;
 use crate::native::text;
+use crate::registry::PROVIDER_ENV;
+
+/// The detail that names the provider a configuration asked for (the
+/// registry refuses `--provider` for a library that reports none).
+pub const PROVIDER_DETAIL: &str = crate::registry::PROVIDER_DETAIL;
+
+/// The providers `--provider NAME[=PATH]` asked for (3.0+), loaded with the
+/// default provider beside them (loading any provider stops OpenSSL loading
+/// the default one itself), and the query that prefers the named one:
+/// "?provider=NAME", so that an algorithm it lacks is fetched from the
+/// default path, and the cell says so (`implementation`).
+#[derive(Default)]
+pub struct Providers {
+    pub wanted: Option<String>,
+    pub query: Option<CString>,
+}
+
+impl Providers {
+    pub fn load(api: &Api, path: &str, version: &str) -> Result<Providers, OpenError> {
+        let Ok(value) = std::env::var(PROVIDER_ENV) else {
+            return Ok(Providers::default());
+        };
+        let fail = |reason: String| OpenError::Load {
+            path: path.to_string(),
+            reason,
+        };
+        let (Some(load), Some(search)) = (api.OSSL_PROVIDER_load, api.OSSL_PROVIDER_set_default_search_path) else {
+            return Err(fail(format!(
+                "--provider {value}: {version} has no providers (OpenSSL 3.0 introduced them)"
+            )));
+        };
+        let (name, dir) = match value.split_once('=') {
+            Some((n, p)) => {
+                let p = std::path::Path::new(p);
+                let dir = if p.is_file() { p.parent().unwrap_or(p) } else { p };
+                (n.trim().to_string(), Some(dir.display().to_string()))
+            }
+            None => (value.trim().to_string(), None),
+        };
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+            return Err(fail(format!(
+                "--provider {value}: give a provider's name, e.g. legacy or default, optionally =PATH of its module or folder"
+            )));
+        }
+        let cstr = |s: &str| CString::new(s).map_err(|_| fail(format!("--provider {value}: a NUL byte")));
+        if let Some(dir) = &dir {
+            let d = cstr(dir)?;
+            // SAFETY: NULL is the default library context; the path is NUL-terminated.
+            if unsafe { search(std::ptr::null_mut(), d.as_ptr()) } != 1 {
+                return Err(fail(format!(
+                    "--provider {value}: OSSL_PROVIDER_set_default_search_path({dir}) failed"
+                )));
+            }
+        }
+        for n in [name.as_str(), "default"] {
+            let c = cstr(n)?;
+            // SAFETY: as above; the provider stays loaded for the process's life.
+            if unsafe { load(std::ptr::null_mut(), c.as_ptr()) }.is_null() {
+                let modules = provider_modules(api).unwrap_or_default();
+                return Err(fail(format!(
+                    "--provider {value}: OSSL_PROVIDER_load({n}) failed (provider modules present: {}; built in: default, base)",
+                    if modules.is_empty() { "none" } else { &modules }
+                )));
+            }
+        }
+        Ok(Providers {
+            query: Some(cstr(&format!("?provider={name}"))?),
+            wanted: Some(name),
+        })
+    }
+}
 
 /// `OpenSSL_version` selectors (include/openssl/crypto.h): 1.1.1+ and 3.0+.
 const OPENSSL_ENGINES_DIR: c_int = 5;

@@ -50,6 +50,8 @@ pub struct OpensslBackend {
     pk_api: Result<pk_api::PkApi, &'static str>,
     path: String,
     version: String,
+    /// The providers `--provider` loaded, and the query that prefers them.
+    providers: engines::Providers,
     // Declared last: dropped after `api`, whose pointers point into it.
     _library: Library,
 }
@@ -122,6 +124,7 @@ impl OpensslBackend {
             version: format!("0x{number:x}"),
         })?;
         let version = version_text(&api);
+        let providers = engines::Providers::load(&api, &loaded_from, &version)?;
         // SAFETY: as for `api`: a libcrypto, kept alive beside the table.
         let pk_api = unsafe { pk_api::PkApi::load(&library) };
         Ok(OpensslBackend {
@@ -129,6 +132,7 @@ impl OpensslBackend {
             pk_api,
             path: loaded_from,
             version,
+            providers,
             _library: library,
         })
     }
@@ -144,7 +148,7 @@ impl OpensslBackend {
     }
 
     fn find_cipher(&self, alg: &AlgorithmSpec) -> Result<Cipher<'_>, BackendError> {
-        Cipher::find(&self.api, &evp_name(alg))
+        Cipher::find(&self.api, &evp_name(alg), self.providers.query.as_ref())
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
@@ -155,12 +159,12 @@ impl OpensslBackend {
                 alg.id, self.version
             )));
         }
-        Md::find(&self.api, &evp_name(alg))
+        Md::find(&self.api, &evp_name(alg), self.providers.query.as_ref())
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
     fn find_mac(&self, alg: &AlgorithmSpec) -> Result<Mac<'_>, BackendError> {
-        Mac::find(&self.api, alg.id, &self.version)
+        Mac::find(&self.api, alg.id, &self.version, self.providers.query.as_ref())
     }
 
     /// The provider that serves `alg` (3.0+): the name `OSSL_PROVIDER_get0_name`
@@ -212,10 +216,15 @@ impl CryptoLibrary for OpensslBackend {
                 details.insert(name.to_string(), v);
             }
         }
+        let mut version = self.version.clone();
+        if let Some(w) = &self.providers.wanted {
+            details.insert(engines::PROVIDER_DETAIL.to_string(), w.clone());
+            version = format!("{version} + provider {w}");
+        }
         BackendInfo {
             // "OpenSSL 3.0.19 27 Jan 2026" or "LibreSSL 3.8.2": the first word names the library.
             name: self.version.split_whitespace().next().unwrap_or("OpenSSL").to_string(),
-            ..ENTRY.info(self.version.clone(), Some(self.path.clone()), self.cpu_capabilities(), details)
+            ..ENTRY.info(version, Some(self.path.clone()), self.cpu_capabilities(), details)
         }
     }
 
@@ -335,9 +344,14 @@ impl CryptoLibrary for OpensslBackend {
         Ok(out)
     }
 
-    /// The provider that served the cell (OpenSSL 3.0+), as `openssl list` names it.
+    /// The provider that served the cell (OpenSSL 3.0+), as `openssl list` names it;
+    /// where `--provider` asked for another that lacks the algorithm, the cell says so.
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
-        self.provider_of(alg).map(|p| format!("provider {p}"))
+        let served = self.provider_of(alg)?;
+        Some(match &self.providers.wanted {
+            Some(w) if *w != served => format!("provider {served}: the default path, provider {w} does not offer {}", alg.id),
+            _ => format!("provider {served}"),
+        })
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
