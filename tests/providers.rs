@@ -1,6 +1,7 @@
-//! `--provider NAME[=PATH]`: an OpenSSL 3 provider as a configuration of the
-//! openssl library, each cell naming the provider that served it, and an
-//! algorithm the provider lacks run on the default path, saying so.
+//! `--provider NAME[=PATH]` and `--engine ID|PATH`: an OpenSSL 3 provider or an
+//! ENGINE as a configuration of the openssl library, each cell naming the
+//! provider or engine that served it, and an algorithm it lacks run on the
+//! default path, saying so.
 
 mod common;
 
@@ -93,5 +94,37 @@ fn a_provider_a_library_cannot_load_is_refused_with_the_reason() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{backend}: {err}");
         assert!(err.contains(says), "{backend}: {err}");
+    }
+}
+
+/// libp11's engine (`libengine-pkcs11-openssl`) offers keys on a token, no
+/// ciphers or digests: every symmetric cell runs on the default path and says so.
+#[test]
+fn an_engine_that_does_not_offer_an_algorithm_leaves_it_to_the_default_path_and_says_so() {
+    if !system_openssl_available() {
+        return;
+    }
+    let out = cryptobench()
+        .args(["run", "--backend", "openssl", "--engine", "pkcs11"])
+        .args(["--algos", "aes-128-cbc,sha256", "--sizes", "64", "--format", "json", "--no-save"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    if err.contains("ENGINE_by_id failed") {
+        cryptobench_testkit::missing("libp11's pkcs11 engine (apt-get install libengine-pkcs11-openssl)", err);
+        return;
+    }
+    assert!(out.status.success(), "{err}");
+    let v = json(&out);
+    assert!(v["configurations"][0]["backend"]["version"]
+        .as_str()
+        .unwrap()
+        .ends_with("+ engine pkcs11"));
+    for (alg, how) in served(&v, 0) {
+        assert!(
+            how.ends_with(&format!("the default path, engine pkcs11 does not offer {alg}")),
+            "{alg}: {how}"
+        );
     }
 }

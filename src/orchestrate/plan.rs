@@ -146,18 +146,19 @@ pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<
             }
         }
     }
-    // `--provider` reaches the worker of the configuration it follows through
-    // its environment; a library without providers refuses it when opened.
-    for (after, provider) in &placement.providers {
+    // `--provider` and `--engine` reach the worker of the configuration they follow
+    // through its environment; a library without them refuses them when opened.
+    for (after, var, value) in &placement.library_options {
         let targets: Vec<usize> = match after {
             Some(i) if !args.is_empty() => vec![*i],
             _ => (0..groups.len()).collect(),
         };
         for i in targets {
             for spec in &mut groups[i] {
-                if spec.env.insert(PROVIDER_ENV.to_string(), provider.clone()).is_some() {
+                if spec.env.insert(var.to_string(), value.clone()).is_some() {
+                    let flag = if *var == PROVIDER_ENV { "--provider" } else { "--engine" };
                     return Err(usage(format!(
-                        "--provider is given twice for one --backend (the second: {provider}); give each --backend one --provider"
+                        "{flag} is given twice for one --backend (the second: {value}); give each --backend one {flag}"
                     )));
                 }
             }

@@ -94,13 +94,20 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         }),
         (path, _) => {
             let backend = (entry.open)(path.as_deref())?;
-            match spec.env.get(crate::registry::PROVIDER_ENV) {
-                Some(asked) if !backend.info().details.contains_key(crate::registry::PROVIDER_DETAIL) => Err(OpenError::Load {
-                    path: entry.id.to_string(),
-                    reason: format!("--provider {asked}: {} has no providers (OpenSSL 3.x has)", entry.name),
-                }),
-                _ => Ok(backend),
+            use crate::registry::{ENGINE_DETAIL, ENGINE_ENV, PROVIDER_DETAIL, PROVIDER_ENV};
+            let details = backend.info().details;
+            for (var, detail, flag, what) in [
+                (PROVIDER_ENV, PROVIDER_DETAIL, "--provider", "providers (OpenSSL 3.x has)"),
+                (ENGINE_ENV, ENGINE_DETAIL, "--engine", "engines (OpenSSL has)"),
+            ] {
+                if let Some(asked) = spec.env.get(var).filter(|_| !details.contains_key(detail)) {
+                    return Err(OpenError::Load {
+                        path: entry.id.to_string(),
+                        reason: format!("{flag} {asked}: {} has no {what}", entry.name),
+                    });
+                }
             }
+            Ok(backend)
         }
     }
 }

@@ -7,9 +7,113 @@
 use std::ffi::{c_char, c_int, c_void, CString};
 
 use super::api::Api;
+use super::api::{EvpCipher, EvpMd};
 use crate::error::OpenError;
 use crate::native::text;
-use crate::registry::PROVIDER_ENV;
+use crate::registry::{ENGINE_ENV, PROVIDER_ENV};
+
+/// The detail that names the engine a configuration asked for.
+pub const ENGINE_DETAIL: &str = crate::registry::ENGINE_DETAIL;
+
+/// `ENGINE_METHOD_ALL` (include/openssl/engine.h): the engine becomes the
+/// default for everything it offers.
+const ENGINE_METHOD_ALL: std::ffi::c_uint = 0xFFFF;
+
+/// The engine `--engine ID|PATH` asked for, initialised and made the default
+/// for what it offers (`ENGINE_set_default`); kept for the process's life.
+pub struct Engine {
+    pub id: String,
+}
+
+impl Engine {
+    pub fn load(api: &Api, path: &str) -> Result<Option<Engine>, OpenError> {
+        let Ok(value) = std::env::var(ENGINE_ENV) else {
+            return Ok(None);
+        };
+        let fail = |reason: String| OpenError::Load {
+            path: path.to_string(),
+            reason: format!("--engine {value}: {reason}"),
+        };
+        let (Some(by_id), Some(ctrl), Some(init), Some(set_default), Some(get_id)) = (
+            api.ENGINE_by_id,
+            api.ENGINE_ctrl_cmd_string,
+            api.ENGINE_init,
+            api.ENGINE_set_default,
+            api.ENGINE_get_id,
+        ) else {
+            return Err(fail("this libcrypto has no ENGINE API (built with no-engine, or OpenSSL 4)".into()));
+        };
+        let cstr = |s: &str| CString::new(s).map_err(|_| fail("a NUL byte".into()));
+        let present = || engines(api).unwrap_or_default();
+        // SAFETY: NUL-terminated strings; the engine reference is kept for the process's life.
+        let e = unsafe {
+            if value.contains('/') {
+                // A module by path: the "dynamic" engine loads it (SO_PATH, LOAD).
+                let e = by_id(cstr("dynamic")?.as_ptr());
+                if e.is_null()
+                    || ctrl(e, cstr("SO_PATH")?.as_ptr(), cstr(&value)?.as_ptr(), 0) != 1
+                    || ctrl(e, cstr("LOAD")?.as_ptr(), std::ptr::null(), 0) != 1
+                {
+                    return Err(fail(format!(
+                        "the dynamic engine cannot load it ({})",
+                        super::handles::error_queue(api)
+                    )));
+                }
+                e
+            } else {
+                let e = by_id(cstr(&value)?.as_ptr());
+                if e.is_null() {
+                    return Err(fail(format!(
+                        "ENGINE_by_id failed ({}); engines present: {}",
+                        super::handles::error_queue(api),
+                        present()
+                    )));
+                }
+                e
+            }
+        };
+        // SAFETY: a structural reference from ENGINE_by_id.
+        if unsafe { init(e) } != 1 {
+            return Err(fail(format!("ENGINE_init failed ({})", super::handles::error_queue(api))));
+        }
+        // SAFETY: as above, now a functional reference.
+        if unsafe { set_default(e, ENGINE_METHOD_ALL) } != 1 {
+            return Err(fail(format!("ENGINE_set_default failed ({})", super::handles::error_queue(api))));
+        }
+        let id = text(unsafe { get_id(e) }).unwrap_or(value.clone());
+        Ok(Some(Engine { id }))
+    }
+
+    /// Whether this engine serves the cipher `c` (`ENGINE_get_cipher_engine` of its nid).
+    pub fn serves_cipher(&self, api: &Api, c: *const EvpCipher) -> bool {
+        let Some(nid) = api.EVP_CIPHER_get_nid.or(api.EVP_CIPHER_nid) else {
+            return false;
+        };
+        // SAFETY: a live cipher; the engine reference returned is released at once.
+        unsafe { Self::held(api, api.ENGINE_get_cipher_engine.map(|g| g(nid(c)))) }
+    }
+
+    /// Whether this engine serves the digest `md`.
+    pub fn serves_digest(&self, api: &Api, md: *const EvpMd) -> bool {
+        let Some(nid) = api.EVP_MD_get_type.or(api.EVP_MD_type) else {
+            return false;
+        };
+        // SAFETY: as above.
+        unsafe { Self::held(api, api.ENGINE_get_digest_engine.map(|g| g(nid(md)))) }
+    }
+
+    /// Whether a default engine was returned, releasing it.
+    unsafe fn held(api: &Api, e: Option<*mut c_void>) -> bool {
+        match (e, api.ENGINE_finish) {
+            (Some(e), Some(finish)) if !e.is_null() => {
+                // SAFETY: a functional reference the getter returned.
+                unsafe { finish(e) };
+                true
+            }
+            _ => false,
+        }
+    }
+}
 
 /// The detail that names the provider a configuration asked for (the
 /// registry refuses `--provider` for a library that reports none).

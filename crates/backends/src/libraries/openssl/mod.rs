@@ -52,6 +52,8 @@ pub struct OpensslBackend {
     version: String,
     /// The providers `--provider` loaded, and the query that prefers them.
     providers: engines::Providers,
+    /// The engine `--engine` made the default, where one was asked for.
+    engine: Option<engines::Engine>,
     // Declared last: dropped after `api`, whose pointers point into it.
     _library: Library,
 }
@@ -125,6 +127,7 @@ impl OpensslBackend {
         })?;
         let version = version_text(&api);
         let providers = engines::Providers::load(&api, &loaded_from, &version)?;
+        let engine = engines::Engine::load(&api, &loaded_from)?;
         // SAFETY: as for `api`: a libcrypto, kept alive beside the table.
         let pk_api = unsafe { pk_api::PkApi::load(&library) };
         Ok(OpensslBackend {
@@ -133,6 +136,7 @@ impl OpensslBackend {
             path: loaded_from,
             version,
             providers,
+            engine,
             _library: library,
         })
     }
@@ -220,6 +224,10 @@ impl CryptoLibrary for OpensslBackend {
         if let Some(w) = &self.providers.wanted {
             details.insert(engines::PROVIDER_DETAIL.to_string(), w.clone());
             version = format!("{version} + provider {w}");
+        }
+        if let Some(e) = &self.engine {
+            details.insert(engines::ENGINE_DETAIL.to_string(), e.id.clone());
+            version = format!("{version} + engine {}", e.id);
         }
         BackendInfo {
             // "OpenSSL 3.0.19 27 Jan 2026" or "LibreSSL 3.8.2": the first word names the library.
@@ -347,10 +355,30 @@ impl CryptoLibrary for OpensslBackend {
     /// The provider that served the cell (OpenSSL 3.0+), as `openssl list` names it;
     /// where `--provider` asked for another that lacks the algorithm, the cell says so.
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
-        let served = self.provider_of(alg)?;
+        let served = self.provider_of(alg).map(|p| format!("provider {p}"));
+        if let Some(engine) = &self.engine {
+            let api = &self.api;
+            let by_engine = match alg.class {
+                AlgorithmClass::Digest => self.find_md(alg).is_ok_and(|md| engine.serves_digest(api, md.ptr)),
+                // MACs run through EVP_MAC, which no engine serves.
+                AlgorithmClass::Mac => false,
+                _ => self.find_cipher(alg).is_ok_and(|c| engine.serves_cipher(api, c.ptr)),
+            };
+            return Some(if by_engine {
+                format!("engine {}", engine.id)
+            } else {
+                format!(
+                    "{}: the default path, engine {} does not offer {}",
+                    served.unwrap_or_else(|| "built in".into()),
+                    engine.id,
+                    alg.id
+                )
+            });
+        }
+        let served = served?;
         Some(match &self.providers.wanted {
-            Some(w) if *w != served => format!("provider {served}: the default path, provider {w} does not offer {}", alg.id),
-            _ => format!("provider {served}"),
+            Some(w) if served != format!("provider {w}") => format!("{served}: the default path, provider {w} does not offer {}", alg.id),
+            _ => served,
         })
     }
 
