@@ -105,6 +105,18 @@ pub fn attach(cli: &mut Cli, matches: &clap::ArgMatches) {
     }
     attached.sort_by_key(|(at, _)| *at);
     placement.attached = attached.into_iter().map(|(_, p)| p).collect();
+    use cryptobench_core::result::{ENGINE_ENV, PROVIDER_ENV};
+    let mut options: Vec<(usize, Option<usize>, &'static str, String)> = Vec::new();
+    for (id, var, values) in [
+        ("provider", PROVIDER_ENV, &placement.provider),
+        ("engine", ENGINE_ENV, &placement.engine),
+    ] {
+        for (at, v) in positions(id).into_iter().zip(values.iter()) {
+            options.push((at, owner(at), var, v.clone()));
+        }
+    }
+    options.sort_by_key(|o| o.0);
+    placement.library_options = options.into_iter().map(|(_, after, var, v)| (after, var, v)).collect();
 }
 
 #[cfg(test)]

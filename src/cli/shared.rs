@@ -43,9 +43,28 @@ pub struct PlacementArgs {
     #[arg(long = "worker", value_name = "COMMAND")]
     pub worker: Vec<String>,
 
+    /// Load this OpenSSL 3 provider in the --backend before this flag and prefer it
+    /// ("?provider=NAME"): NAME is a provider module (legacy, fips, …) or default; =PATH its
+    /// module or folder. Each cell names the provider that served it; an algorithm the provider
+    /// lacks runs on the default path, and the cell says so (README, "Engines and providers").
+    #[arg(long = "provider", value_name = "NAME[=PATH]")]
+    pub provider: Vec<String>,
+
+    /// Use this OpenSSL ENGINE in the --backend before this flag (ENGINE_set_default): afalg,
+    /// padlock, pkcs11, devcrypto, … from OpenSSL's engines folder, or the PATH of an engine
+    /// module. Each cell names the engine that served it; an algorithm the engine does not
+    /// offer runs on the default path, and the cell says so.
+    #[arg(long = "engine", value_name = "ID|PATH")]
+    pub engine: Vec<String>,
+
     /// The flags above in command-line order, each with the --backend it follows (filled by `attach`).
     #[arg(skip)]
     pub attached: Vec<Placement>,
+
+    /// Each --provider and --engine with the --backend it follows and the worker's variable
+    /// that carries it (filled by `attach`).
+    #[arg(skip)]
+    pub library_options: Vec<(Option<usize>, &'static str, String)>,
 }
 
 /// One `--arch` or `--worker` and the position (in `--backend` order) of the backend it follows.

@@ -68,8 +68,13 @@ fn print_table(rows: &[(String, Probe)]) {
         match p {
             Probe::Available { backend, supported, .. } => {
                 println!("{id}: {}", supported.join(", "));
-                if let Some(under) = backend.details.get("underneath") {
-                    println!("  underneath: {under}");
+                // The facts a library reports that tell its paths apart: what a runtime or a
+                // token calls underneath, the mechanisms a PKCS#11 token lists, the engines
+                // and providers an OpenSSL has.
+                for key in ["underneath", "mechanisms", "engines", "providers", "provider_modules"] {
+                    if let Some(value) = backend.details.get(key).filter(|v| !v.is_empty()) {
+                        println!("  {}: {value}", key.replace('_', " "));
+                    }
                 }
                 if let Some(cpu) = &backend.cpu_capabilities {
                     println!("  cpu: {cpu}");

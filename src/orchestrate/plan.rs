@@ -6,6 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use cryptobench_backends::libraries;
+use cryptobench_backends::registry::PROVIDER_ENV;
 use cryptobench_core::catalog::{self, valid_names};
 use cryptobench_core::cell::operations_for;
 use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
@@ -142,6 +143,24 @@ pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<
             }
             for spec in &mut groups[i] {
                 place(spec, &p.how)?;
+            }
+        }
+    }
+    // `--provider` and `--engine` reach the worker of the configuration they follow
+    // through its environment; a library without them refuses them when opened.
+    for (after, var, value) in &placement.library_options {
+        let targets: Vec<usize> = match after {
+            Some(i) if !args.is_empty() => vec![*i],
+            _ => (0..groups.len()).collect(),
+        };
+        for i in targets {
+            for spec in &mut groups[i] {
+                if spec.env.insert(var.to_string(), value.clone()).is_some() {
+                    let flag = if *var == PROVIDER_ENV { "--provider" } else { "--engine" };
+                    return Err(usage(format!(
+                        "{flag} is given twice for one --backend (the second: {value}); give each --backend one {flag}"
+                    )));
+                }
             }
         }
     }

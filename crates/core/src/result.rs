@@ -149,11 +149,22 @@ pub struct ConfigurationSpec {
 /// under an emulator (the emulator's own description as the value).
 pub const EMULATOR_ENV: &str = "CRYPTOBENCH_EMULATOR";
 
+/// The variable that carries `--provider NAME[=PATH]` to the worker of the
+/// configuration it follows (an OpenSSL 3 provider; a library without
+/// providers refuses it): a configuration of its own, not a capability mask.
+pub const PROVIDER_ENV: &str = "CRYPTOBENCH_PROVIDER";
+
+/// The variable that carries `--engine ID|PATH` (an OpenSSL ENGINE) to the
+/// worker of the configuration it follows, as [`PROVIDER_ENV`].
+pub const ENGINE_ENV: &str = "CRYPTOBENCH_ENGINE";
+
 impl ConfigurationSpec {
     /// The environment that changes what the library does (capability masks
     /// and the like): everything but the emulator's name.
     pub fn capability_env(&self) -> impl Iterator<Item = (&String, &String)> {
-        self.env.iter().filter(|(k, _)| k.as_str() != EMULATOR_ENV)
+        self.env
+            .iter()
+            .filter(|(k, _)| ![EMULATOR_ENV, PROVIDER_ENV, ENGINE_ENV].contains(&k.as_str()))
     }
 
     /// How the user would write it: `openssl` or `openssl=/path/libcrypto.so`.

@@ -1,4 +1,4 @@
-//! Lines for the binding's cost: each runtime row against the C library it
+//! Lines for the binding's (and a PKCS#11 token's) cost: each runtime or token row against the C library it
 //! calls, measured in the same run (crates/core/src/binding.rs), e.g.
 //! "Python hashlib 3.11.7: sha256 hash message: 454 ns per call, +300 ns
 //! over OpenSSL 3.0.22 (154 ns); r∞ 1146 MB/s vs 1268 MB/s; 16 B at 0.37×,

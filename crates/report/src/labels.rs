@@ -173,12 +173,19 @@ fn version_number<'a>(version: &'a str, name: &str) -> Option<&'a str> {
 }
 
 /// The audit role ("AES off", "all off") of a configuration of an audit,
-/// "masked" for one measured with another capability environment.
+/// "provider NAME" or "engine ID" for one given `--provider` or `--engine`, "masked" for one measured
+/// with another capability environment.
 fn role(run: &RunResult, c: &ConfigurationResult) -> Option<String> {
     if let Some(audit) = &run.audit {
         if let Some(m) = audit.libraries.iter().find_map(|l| l.configuration(c.index)) {
             return (!m.families_off.is_empty()).then(|| m.role());
         }
+    }
+    if let Some(provider) = c.spec.env.get(cryptobench_core::result::PROVIDER_ENV) {
+        return Some(format!("provider {provider}"));
+    }
+    if let Some(engine) = c.spec.env.get(cryptobench_core::result::ENGINE_ENV) {
+        return Some(format!("engine {engine}"));
     }
     c.spec.capability_env().next().is_some().then(|| "masked".to_string())
 }

@@ -88,7 +88,7 @@ pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
     }
     let bindings: Vec<String> = run.configurations.iter().flat_map(|c| binding::lines(c, unit, &labels)).collect();
     if !bindings.is_empty() {
-        out.push_str("\nbinding cost, each runtime against the C library it calls (same run):\n");
+        out.push_str("\nbinding and token cost, each runtime or PKCS#11 token against the C library it calls (same run):\n");
         for line in bindings {
             out.push_str(&format!("  {line}\n"));
         }

@@ -17,6 +17,7 @@ pub mod kernel;
 pub mod mbedtls;
 pub mod nettle;
 pub mod openssl;
+pub mod pkcs11;
 mod provider;
 pub mod ring;
 pub mod runtime;
@@ -41,6 +42,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &rustcrypto::ENTRY,
     &sodium::ENTRY,
     &kernel::ENTRY,
+    &pkcs11::ENTRY,
     &ring::ENTRY,
     &aws_lc::ENTRY,
     &gnutls::ENTRY,
@@ -90,7 +92,23 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
             id: entry.id,
             path: path.clone(),
         }),
-        (path, _) => (entry.open)(path.as_deref()),
+        (path, _) => {
+            let backend = (entry.open)(path.as_deref())?;
+            use crate::registry::{ENGINE_DETAIL, ENGINE_ENV, PROVIDER_DETAIL, PROVIDER_ENV};
+            let details = backend.info().details;
+            for (var, detail, flag, what) in [
+                (PROVIDER_ENV, PROVIDER_DETAIL, "--provider", "providers (OpenSSL 3.x has)"),
+                (ENGINE_ENV, ENGINE_DETAIL, "--engine", "engines (OpenSSL has)"),
+            ] {
+                if let Some(asked) = spec.env.get(var).filter(|_| !details.contains_key(detail)) {
+                    return Err(OpenError::Load {
+                        path: entry.id.to_string(),
+                        reason: format!("{flag} {asked}: {} has no {what}", entry.name),
+                    });
+                }
+            }
+            Ok(backend)
+        }
     }
 }
 

@@ -90,5 +90,30 @@ api_table! {
         EVP_MD_size: fn(*const EvpMd) -> c_int;
         // 3.0+: the CPUINFO string of `openssl version -a`.
         OPENSSL_info: fn(c_int) -> *const c_char;
+        // 3.0+: the provider that serves a fetched algorithm, and its name (reported per cell).
+        EVP_CIPHER_get0_provider: fn(*const EvpCipher) -> *const c_void;
+        EVP_MD_get0_provider: fn(*const EvpMd) -> *const c_void;
+        EVP_MAC_get0_provider: fn(*const EvpMac) -> *const c_void;
+        OSSL_PROVIDER_get0_name: fn(*const c_void) -> *const c_char;
+        // 3.0+: a provider loaded by name (`--provider NAME[=PATH]`), from a search path.
+        OSSL_PROVIDER_load: fn(*mut c_void, *const c_char) -> *mut c_void;
+        OSSL_PROVIDER_set_default_search_path: fn(*mut c_void, *const c_char) -> c_int;
+        // ENGINEs (`--engine`): loaded by id (from ENGINESDIR) or through "dynamic" with a
+        // path, made the default for what they offer; which one serves a nid (per cell).
+        ENGINE_by_id: fn(*const c_char) -> *mut c_void;
+        ENGINE_ctrl_cmd_string: fn(*mut c_void, *const c_char, *const c_char, c_int) -> c_int;
+        ENGINE_init: fn(*mut c_void) -> c_int;
+        ENGINE_finish: fn(*mut c_void) -> c_int;
+        ENGINE_set_default: fn(*mut c_void, std::ffi::c_uint) -> c_int;
+        ENGINE_get_id: fn(*const c_void) -> *const c_char;
+        ENGINE_get_cipher_engine: fn(c_int) -> *mut c_void;
+        ENGINE_get_digest_engine: fn(c_int) -> *mut c_void;
+        // A cipher's and a digest's nid: the 3.0 names, and the 1.1.1 ones.
+        EVP_CIPHER_get_nid: fn(*const EvpCipher) -> c_int;
+        EVP_CIPHER_nid: fn(*const EvpCipher) -> c_int;
+        EVP_MD_get_type: fn(*const EvpMd) -> c_int;
+        EVP_MD_type: fn(*const EvpMd) -> c_int;
+        // 3.0+: every provider loaded in a library context (`openssl list -providers`).
+        OSSL_PROVIDER_do_all: fn(*mut c_void, unsafe extern "C" fn(*mut c_void, *mut c_void) -> c_int, *mut c_void) -> c_int;
     }
 }

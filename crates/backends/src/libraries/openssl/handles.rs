@@ -45,13 +45,18 @@ pub struct Cipher<'a> {
     fetched: bool,
 }
 
+/// A property query for a fetch (`--provider`: "?provider=NAME"), or NULL for the defaults.
+fn query(properties: Option<&CString>) -> *const std::ffi::c_char {
+    properties.map_or(std::ptr::null(), |p| p.as_ptr())
+}
+
 impl<'a> Cipher<'a> {
-    pub fn find(api: &'a Api, name: &str) -> Option<Cipher<'a>> {
+    pub fn find(api: &'a Api, name: &str, properties: Option<&CString>) -> Option<Cipher<'a>> {
         let cname = CString::new(name).ok()?;
-        // SAFETY: NUL-terminated name; NULL library context and properties mean the defaults.
+        // SAFETY: NUL-terminated name and query; a NULL library context means the default.
         let (ptr, fetched) = match api.EVP_CIPHER_fetch {
             Some(fetch) => (
-                unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), std::ptr::null()) } as *const EvpCipher,
+                unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), query(properties)) } as *const EvpCipher,
                 true,
             ),
             None => (unsafe { (api.EVP_get_cipherbyname)(cname.as_ptr()) }, false),
@@ -82,12 +87,12 @@ pub struct Md<'a> {
 }
 
 impl<'a> Md<'a> {
-    pub fn find(api: &'a Api, name: &str) -> Option<Md<'a>> {
+    pub fn find(api: &'a Api, name: &str, properties: Option<&CString>) -> Option<Md<'a>> {
         let cname = CString::new(name).ok()?;
         // SAFETY: as for Cipher::find.
         let (ptr, fetched) = match api.EVP_MD_fetch {
             Some(fetch) => (
-                unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), std::ptr::null()) } as *const EvpMd,
+                unsafe { fetch(std::ptr::null_mut(), cname.as_ptr(), query(properties)) } as *const EvpMd,
                 true,
             ),
             None => (unsafe { (api.EVP_get_digestbyname)(cname.as_ptr()) }, false),

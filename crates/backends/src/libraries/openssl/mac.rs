@@ -28,14 +28,14 @@ fn mac_of(id: &str) -> Option<(&'static CStr, Option<(&'static CStr, &'static CS
 /// A fetched EVP_MAC with the parameters its contexts are initialised with.
 pub struct Mac<'a> {
     api: &'a Api,
-    ptr: *mut EvpMac,
+    pub ptr: *mut EvpMac,
     param: Option<(&'static CStr, &'static CStr)>,
     /// Poly1305 cannot be re-initialised without its (one-time) key.
     pub one_time_key: bool,
 }
 
 impl<'a> Mac<'a> {
-    pub fn find(api: &'a Api, id: &str, version: &str) -> Result<Mac<'a>, BackendError> {
+    pub fn find(api: &'a Api, id: &str, version: &str, properties: Option<&std::ffi::CString>) -> Result<Mac<'a>, BackendError> {
         let Some((name, param)) = mac_of(id) else {
             return Err(BackendError::Unsupported(if id == "ghash" {
                 "ghash (OpenSSL exposes GHASH only inside GCM and GMAC, keyed by an AES key, not by H)".into()
@@ -57,8 +57,9 @@ impl<'a> Mac<'a> {
                 "{id} ({version} has no EVP_MAC, which OpenSSL 3.0 introduced)"
             )));
         };
-        // SAFETY: NUL-terminated name; NULL library context and properties mean the defaults.
-        let ptr = unsafe { fetch(std::ptr::null_mut(), name.as_ptr(), std::ptr::null()) };
+        let query = properties.map_or(std::ptr::null(), |p| p.as_ptr());
+        // SAFETY: NUL-terminated name and query; a NULL library context means the default.
+        let ptr = unsafe { fetch(std::ptr::null_mut(), name.as_ptr(), query) };
         if ptr.is_null() {
             super::handles::error_queue(api);
             return Err(BackendError::Unsupported(format!("{id} (not provided by {version})")));

@@ -4,6 +4,7 @@
 mod aead;
 mod api;
 pub mod capabilities;
+mod engines;
 mod handles;
 mod mac;
 mod pk;
@@ -16,7 +17,7 @@ use std::collections::BTreeMap;
 use std::ffi::{c_int, CStr};
 
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::AlgorithmSpec;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec};
 use libloading::Library;
 
 use self::aead::Kind;
@@ -49,6 +50,10 @@ pub struct OpensslBackend {
     pk_api: Result<pk_api::PkApi, &'static str>,
     path: String,
     version: String,
+    /// The providers `--provider` loaded, and the query that prefers them.
+    providers: engines::Providers,
+    /// The engine `--engine` made the default, where one was asked for.
+    engine: Option<engines::Engine>,
     // Declared last: dropped after `api`, whose pointers point into it.
     _library: Library,
 }
@@ -121,6 +126,8 @@ impl OpensslBackend {
             version: format!("0x{number:x}"),
         })?;
         let version = version_text(&api);
+        let providers = engines::Providers::load(&api, &loaded_from, &version)?;
+        let engine = engines::Engine::load(&api, &loaded_from)?;
         // SAFETY: as for `api`: a libcrypto, kept alive beside the table.
         let pk_api = unsafe { pk_api::PkApi::load(&library) };
         Ok(OpensslBackend {
@@ -128,6 +135,8 @@ impl OpensslBackend {
             pk_api,
             path: loaded_from,
             version,
+            providers,
+            engine,
             _library: library,
         })
     }
@@ -143,7 +152,7 @@ impl OpensslBackend {
     }
 
     fn find_cipher(&self, alg: &AlgorithmSpec) -> Result<Cipher<'_>, BackendError> {
-        Cipher::find(&self.api, &evp_name(alg))
+        Cipher::find(&self.api, &evp_name(alg), self.providers.query.as_ref())
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
@@ -154,12 +163,32 @@ impl OpensslBackend {
                 alg.id, self.version
             )));
         }
-        Md::find(&self.api, &evp_name(alg))
+        Md::find(&self.api, &evp_name(alg), self.providers.query.as_ref())
             .ok_or_else(|| BackendError::Unsupported(format!("{} (not provided by {})", alg.id, self.version)))
     }
 
     fn find_mac(&self, alg: &AlgorithmSpec) -> Result<Mac<'_>, BackendError> {
-        Mac::find(&self.api, alg.id, &self.version)
+        Mac::find(&self.api, alg.id, &self.version, self.providers.query.as_ref())
+    }
+
+    /// The provider that serves `alg` (3.0+): the name `OSSL_PROVIDER_get0_name`
+    /// gives the provider of the fetched algorithm (`EVP_*_get0_provider`).
+    fn provider_of(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let api = &self.api;
+        let name = api.OSSL_PROVIDER_get0_name?;
+        // SAFETY: the handles are live fetched algorithms; the getters only read them.
+        let provider = unsafe {
+            match alg.class {
+                AlgorithmClass::Digest => (api.EVP_MD_get0_provider?)(self.find_md(alg).ok()?.ptr),
+                AlgorithmClass::Mac => (api.EVP_MAC_get0_provider?)(self.find_mac(alg).ok()?.ptr),
+                _ => (api.EVP_CIPHER_get0_provider?)(self.find_cipher(alg).ok()?.ptr),
+            }
+        };
+        if provider.is_null() {
+            return None;
+        }
+        // SAFETY: a provider's name is a static string of the provider.
+        text(unsafe { name(provider) })
     }
 }
 
@@ -182,10 +211,28 @@ impl CryptoLibrary for OpensslBackend {
                 details.insert(name.to_string(), v);
             }
         }
+        for (name, value) in [
+            ("engines", engines::engines(&self.api)),
+            ("providers", engines::loaded_providers(&self.api)),
+            ("provider_modules", engines::provider_modules(&self.api)),
+        ] {
+            if let Some(v) = value {
+                details.insert(name.to_string(), v);
+            }
+        }
+        let mut version = self.version.clone();
+        if let Some(w) = &self.providers.wanted {
+            details.insert(engines::PROVIDER_DETAIL.to_string(), w.clone());
+            version = format!("{version} + provider {w}");
+        }
+        if let Some(e) = &self.engine {
+            details.insert(engines::ENGINE_DETAIL.to_string(), e.id.clone());
+            version = format!("{version} + engine {}", e.id);
+        }
         BackendInfo {
             // "OpenSSL 3.0.19 27 Jan 2026" or "LibreSSL 3.8.2": the first word names the library.
             name: self.version.split_whitespace().next().unwrap_or("OpenSSL").to_string(),
-            ..ENTRY.info(self.version.clone(), Some(self.path.clone()), self.cpu_capabilities(), details)
+            ..ENTRY.info(version, Some(self.path.clone()), self.cpu_capabilities(), details)
         }
     }
 
@@ -303,6 +350,36 @@ impl CryptoLibrary for OpensslBackend {
         }
         out.truncate((n + fin) as usize);
         Ok(out)
+    }
+
+    /// The provider that served the cell (OpenSSL 3.0+), as `openssl list` names it;
+    /// where `--provider` asked for another that lacks the algorithm, the cell says so.
+    fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
+        let served = self.provider_of(alg).map(|p| format!("provider {p}"));
+        if let Some(engine) = &self.engine {
+            let api = &self.api;
+            let by_engine = match alg.class {
+                AlgorithmClass::Digest => self.find_md(alg).is_ok_and(|md| engine.serves_digest(api, md.ptr)),
+                // MACs run through EVP_MAC, which no engine serves.
+                AlgorithmClass::Mac => false,
+                _ => self.find_cipher(alg).is_ok_and(|c| engine.serves_cipher(api, c.ptr)),
+            };
+            return Some(if by_engine {
+                format!("engine {}", engine.id)
+            } else {
+                format!(
+                    "{}: the default path, engine {} does not offer {}",
+                    served.unwrap_or_else(|| "built in".into()),
+                    engine.id,
+                    alg.id
+                )
+            });
+        }
+        let served = served?;
+        Some(match &self.providers.wanted {
+            Some(w) if served != format!("provider {w}") => format!("{served}: the default path, provider {w} does not offer {}", alg.id),
+            _ => served,
+        })
     }
 
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
