@@ -116,7 +116,12 @@ fn init_script(modules: &Path, order: &[String], env: &[(String, String)], dir: 
     let mut s = String::from("#!/bin/sh\n# init of a User-Mode Linux that runs one cryptobench worker\n");
     s.push_str("mount -t proc proc /proc 2>/dev/null\nmount -t sysfs sysfs /sys 2>/dev/null\n");
     for m in order {
-        let _ = writeln!(s, "/usr/sbin/insmod {} 2>>{}", quoted(&modules.join(m).display().to_string()), quoted(&dir.join("err").display().to_string()));
+        let _ = writeln!(
+            s,
+            "/usr/sbin/insmod {} 2>>{}",
+            quoted(&modules.join(m).display().to_string()),
+            quoted(&dir.join("err").display().to_string())
+        );
     }
     for (k, v) in env {
         let _ = writeln!(s, "export {k}={}", quoted(v));
@@ -163,7 +168,10 @@ pub fn serve() -> Result<ExitCode> {
     }
     // Barriers need answers on stdin while measuring: not offered (the hello says so below).
     job.barrier = false;
-    let dir = tempfile::Builder::new().prefix("cryptobench-uml-").tempdir().context("a folder for the UML exchange")?;
+    let dir = tempfile::Builder::new()
+        .prefix("cryptobench-uml-")
+        .tempdir()
+        .context("a folder for the UML exchange")?;
     let mut job_file = std::fs::File::create(dir.path().join("job"))?;
     write_line(&mut job_file, &job)?;
     let dep = std::fs::read_to_string(modules.join("modules.dep")).context("reading UML's modules.dep")?;
@@ -242,14 +250,21 @@ pub fn serve() -> Result<ExitCode> {
     forward(&mut pending, &mut stdout)?;
     let err = std::fs::read_to_string(dir.path().join("err")).unwrap_or_default();
     eprint!("{err}");
-    match std::fs::read_to_string(dir.path().join("rc")).ok().and_then(|t| t.trim().parse::<u8>().ok()) {
+    match std::fs::read_to_string(dir.path().join("rc"))
+        .ok()
+        .and_then(|t| t.trim().parse::<u8>().ok())
+    {
         Some(rc) => Ok(ExitCode::from(rc)),
         None => {
             let tail = uml_stderr.join().unwrap_or_default();
             bail!(
                 "User-Mode Linux ({}) ended ({status}) before its worker did{}",
                 linux.display(),
-                tail.lines().rev().find(|l| !l.trim().is_empty()).map(|l| format!("; its last words: {l}")).unwrap_or_default()
+                tail.lines()
+                    .rev()
+                    .find(|l| !l.trim().is_empty())
+                    .map(|l| format!("; its last words: {l}"))
+                    .unwrap_or_default()
             )
         }
     }
@@ -286,7 +301,12 @@ kernel/crypto/des_generic.ko: kernel/lib/crypto/libdes.ko
 
     #[test]
     fn the_script_quotes_what_it_exports() {
-        let s = init_script(Path::new("/m"), &["kernel/crypto/cbc.ko".into()], &[("X".into(), "it's".into())], Path::new("/d"));
+        let s = init_script(
+            Path::new("/m"),
+            &["kernel/crypto/cbc.ko".into()],
+            &[("X".into(), "it's".into())],
+            Path::new("/d"),
+        );
         assert!(s.contains("insmod '/m/kernel/crypto/cbc.ko'"), "{s}");
         assert!(s.contains(r"export X='it'\''s'"), "{s}");
         assert!(s.ends_with("exec /usr/sbin/poweroff -f\n"), "{s}");
