@@ -111,7 +111,9 @@ pub fn tables(run: &RunResult) -> Vec<PathTable> {
             .map(|i| (i, rates(run, i, &key)))
             .filter(|(_, r)| r.len() >= 3)
             .collect();
-        let [(direct_i, direct_rates), others @ ..] = measured.as_slice() else { continue };
+        let [(direct_i, direct_rates), others @ ..] = measured.as_slice() else {
+            continue;
+        };
         if others.is_empty() {
             continue;
         }
