@@ -21,14 +21,21 @@ pub fn title(t: &PathTable, labels: &Labels, run_pos: usize) -> String {
     )
 }
 
+/// A factor with two significant digits at least ("0.00024×", "0.52×", "5.89×"): the
+/// kernel's factors at small sizes are thousandths, which two decimals would show as 0.
+pub fn factor(f: f64) -> String {
+    let decimals = if f > 0.0 { (1 - f.log10().floor() as i32).clamp(2, 6) } else { 2 };
+    format!("{f:.*}×", decimals as usize)
+}
+
 /// What a row's crossover says.
 pub fn crossover_text(row: &PathRow) -> String {
     match row.crossover {
         Crossover::FromSmallest => format!("≤ {} (worth it at every size)", size_label(row.factors[0].0)),
-        Crossover::At(size) => format!("{} (from {:.2}×)", size_label(size), row.threshold),
+        Crossover::At(size) => format!("{} (from {})", size_label(size), factor(row.threshold)),
         Crossover::Never => format!(
-            "none: {:.2}× at {}",
-            row.large_factor,
+            "none: {} at {}",
+            factor(row.large_factor),
             size_label(row.factors.last().map(|f| f.0).unwrap_or(0))
         ),
     }
@@ -48,7 +55,7 @@ pub fn rows(t: &PathTable, labels: &Labels, run_pos: usize) -> (Vec<String>, Vec
             let at = r.rates.iter().position(|(s, _)| s == size);
             cells.push(match at {
                 Some(i) if direct => format!("{:.1}", r.rates[i].1 / 1e6),
-                Some(i) => format!("{:.1} ({:.2}×)", r.rates[i].1 / 1e6, r.factors[i].1),
+                Some(i) => format!("{:.1} ({})", r.rates[i].1 / 1e6, factor(r.factors[i].1)),
                 None => "–".into(),
             });
         }
@@ -94,6 +101,15 @@ mod tests {
             crossover,
             per_call_ns: Some(57000.0),
         }
+    }
+
+    #[test]
+    fn small_factors_keep_two_significant_digits() {
+        assert_eq!(factor(0.00024), "0.00024×");
+        assert_eq!(factor(0.0917), "0.092×");
+        assert_eq!(factor(0.52), "0.52×");
+        assert_eq!(factor(5.891), "5.89×");
+        assert_eq!(factor(120.0), "120.00×");
     }
 
     #[test]
