@@ -10,8 +10,8 @@
 //!
 //! A run shows it when it measured one algorithm (one operation and mode)
 //! through two or more configurations at three or more common sizes, as
-//! `bench/paths` does; the run's first configuration measuring it is the
-//! direct path.
+//! `bench/paths` does (not an audit, nor a run over several cores); the
+//! run's first configuration measuring it is the direct path.
 
 use crate::result::{CellOutcome, RunResult};
 
@@ -90,8 +90,12 @@ fn rates(run: &RunResult, configuration: usize, key: &(String, crate::Operation,
 }
 
 /// The path tables of a run of one algorithm through several configurations
-/// (empty for any other run: a comparison of many algorithms is not one of paths).
+/// (empty for any other run: a comparison of many algorithms is not one of
+/// paths, nor an audit's masked configurations or a run over several cores).
 pub fn tables(run: &RunResult) -> Vec<PathTable> {
+    if run.audit.is_some() || run.topology.is_some() {
+        return Vec::new();
+    }
     let mut keys: Vec<(String, crate::Operation, String)> = Vec::new();
     for c in &run.configurations {
         for cell in &c.cells {
