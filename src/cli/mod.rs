@@ -68,6 +68,12 @@ pub enum Command {
     /// Internal: measure one configuration (JSON job on stdin, JSON lines on stdout).
     #[command(hide = true)]
     Worker,
+    /// Internal: a worker inside User-Mode Linux (`--worker uml`); its argument is `worker`.
+    #[command(hide = true, name = "uml-worker")]
+    UmlWorker {
+        #[arg(hide = true)]
+        inner: Option<String>,
+    },
 }
 
 /// Pairs each `--arch`/`--worker` with the `--backend` before it, from the

@@ -39,7 +39,9 @@ pub struct PlacementArgs {
     pub arch: Vec<String>,
 
     /// Start the worker of the --backend before this flag with this command instead of this
-    /// executable, e.g. "qemu-aarch64 -L / ./cryptobench-aarch64" (`worker` is appended).
+    /// executable, e.g. "qemu-aarch64 -L / ./cryptobench-aarch64" (`worker` is appended); or
+    /// `uml`: inside User-Mode Linux (apt-get install user-mode-linux kmod), the kernel's crypto
+    /// API where AF_ALG is refused, e.g. `run --backend openssl --backend kernel --worker uml`.
     #[arg(long = "worker", value_name = "COMMAND")]
     pub worker: Vec<String>,
 

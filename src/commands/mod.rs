@@ -33,5 +33,6 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Report(args) => report::report(&args),
         Command::Import(args) => import::import(&args),
         Command::Worker => crate::worker::serve(),
+        Command::UmlWorker { .. } => crate::orchestrate::uml::serve(),
     }
 }

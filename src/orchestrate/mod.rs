@@ -16,6 +16,7 @@ pub mod plan_pk;
 pub mod rescue;
 pub mod speed_set;
 pub mod store;
+pub mod uml;
 pub mod warnings;
 pub mod worker_client;
 pub mod worker_group;

@@ -199,6 +199,9 @@ fn place(spec: &mut ConfigurationSpec, how: &WorkerPlace) -> Result<()> {
             spec.worker = Some(command);
             spec.env.insert(cryptobench_cpu::emulation::EMULATOR_ENV.to_string(), emulator);
         }
+        WorkerPlace::Command(text) if text.trim() == super::uml::PLACE => {
+            spec.worker = Some(super::uml::worker_command()?);
+        }
         WorkerPlace::Command(text) => {
             let words = shlex::split(text)
                 .filter(|w| !w.is_empty())

@@ -23,6 +23,7 @@ pub mod machine;
 pub mod openssl_speed;
 pub mod openssl_speed_pk;
 pub mod overhead;
+pub mod paths;
 pub mod pk;
 pub mod protocol;
 pub mod result;

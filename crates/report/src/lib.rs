@@ -27,6 +27,7 @@ mod json;
 pub mod labels;
 mod markdown;
 pub mod multicore;
+pub mod paths;
 pub mod pk_table;
 pub mod report_markdown;
 pub mod shape;

@@ -59,6 +59,7 @@ pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
             crate::emulation::title(&pair, |c| labels.get(0, c.index))
         ));
     }
+    out.push_str(&crate::paths::render(run, &labels, ASCII_MARKDOWN, true));
     let flagged: Vec<_> = g.flagged.iter().chain(&pk.flagged).cloned().collect();
     let mut notes = cell_warnings::lines(run, &flagged, detail);
     notes.extend(pk.notes);

@@ -86,6 +86,7 @@ pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
             out.push_str(&format!("  {line}\n"));
         }
     }
+    out.push_str(&crate::paths::render(run, &labels, NOTHING, false));
     let bindings: Vec<String> = run.configurations.iter().flat_map(|c| binding::lines(c, unit, &labels)).collect();
     if !bindings.is_empty() {
         out.push_str("\nbinding and token cost, each runtime or PKCS#11 token against the C library it calls (same run):\n");

@@ -38,6 +38,15 @@ pub struct SizeSeries {
     pub fit: Option<Fit>,
 }
 
+/// A size marked on a chart with a vertical rule and a label (a path's
+/// crossover size, crates/core/src/paths.rs), in its series' colour.
+pub struct Mark {
+    pub style: usize,
+    pub size: usize,
+    pub label: String,
+    pub tooltip: String,
+}
+
 /// The shared extent of a grid of charts: sizes in bytes, values in display units.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Axes {
@@ -78,6 +87,18 @@ fn model(fit: Fit, size: f64, divisor: f64) -> f64 {
 
 /// One chart of the grid; `divisor` turns bytes per second into the display unit.
 pub fn throughput_by_size(title: &str, series: &[SizeSeries], axes: Axes, y_desc: &str, divisor: f64) -> Result<String, ChartError> {
+    throughput_by_size_marked(title, series, axes, y_desc, divisor, &[])
+}
+
+/// [`throughput_by_size`] with `marks` drawn across the chart at their sizes.
+pub fn throughput_by_size_marked(
+    title: &str,
+    series: &[SizeSeries],
+    axes: Axes,
+    y_desc: &str,
+    divisor: f64,
+    marks: &[Mark],
+) -> Result<String, ChartError> {
     if series.iter().all(|s| s.points.is_empty()) {
         return Err(ChartError(format!("{title}: nothing measured")));
     }
@@ -162,6 +183,12 @@ pub fn throughput_by_size(title: &str, series: &[SizeSeries], axes: Axes, y_desc
                 }
             }
         }
+        for (k, m) in marks.iter().enumerate() {
+            let (x, top) = px(m.size as f64, 10f64.powf(y1));
+            let (_, bottom) = px(m.size as f64, 10f64.powf(y0));
+            overlay.range(m.style, x, (top, bottom), &m.tooltip);
+            overlay.text(x + 4.0, top + 12.0 + 12.0 * k as f64, "start", 10.0, &m.label);
+        }
         for s in series {
             for p in s.points.iter().filter(|p| inside(p.value)) {
                 let (x, y) = px(p.size as f64, p.value);
@@ -191,6 +218,25 @@ mod tests {
                 .collect(),
             fit,
         }
+    }
+
+    #[test]
+    fn a_mark_is_drawn_at_its_size_in_its_series_colour() {
+        let s = vec![
+            series(0, &[(16, 50.0), (1024, 1500.0), (16384, 4000.0)], None),
+            series(1, &[(16, 5.0), (1024, 1000.0), (16384, 8000.0)], None),
+        ];
+        let axes = Axes::of(&s).unwrap();
+        let mark = Mark {
+            style: 1,
+            size: 1024,
+            label: "library 1 from 1 KiB".into(),
+            tooltip: "library 1: crossover at 1 KiB".into(),
+        };
+        let svg = throughput_by_size_marked("aes-128-cbc enc stream: paths", &s, axes, "MB/s", 1e6, &[mark]).unwrap();
+        assert_eq!(svg.matches("class=\"range s1\"").count(), 1, "{svg}");
+        assert!(svg.contains(">library 1 from 1 KiB</text>"), "{svg}");
+        assert!(svg.contains("<title>library 1: crossover at 1 KiB</title>"));
     }
 
     #[test]

@@ -10,7 +10,7 @@ pub mod style;
 pub mod svg;
 
 pub use bars::{horizontal_bars, Bar, BarChart, Group};
-pub use lines::{throughput_by_size, Axes, Fit, SizePoint, SizeSeries};
+pub use lines::{throughput_by_size, throughput_by_size_marked, Axes, Fit, Mark, SizePoint, SizeSeries};
 pub use scaling::{throughput_by_threads, ThreadPoint, ThreadSeries};
 pub use style::colour;
 

@@ -14,6 +14,7 @@ mod cores;
 mod details;
 mod emulation;
 mod page;
+mod paths;
 mod pk;
 mod sizes;
 
@@ -52,6 +53,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> Result<String, ChartE
     out.push_str(&answer::render(shape, &named, &labels, rate)?);
     out.push_str(&cores::render(&named, &labels, rate)?);
     out.push_str(&sizes::render(&named, &labels, rate)?);
+    out.push_str(&paths::render(&named, &labels, rate)?);
     out.push_str(&pk::render(&named, &labels)?);
     // The comparison and the single configuration show these bars in their answer.
     if shape == Shape::Audit {

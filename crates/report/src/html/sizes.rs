@@ -99,7 +99,7 @@ fn class_name(c: Option<AlgorithmClass>) -> &'static str {
 }
 
 /// The series of one chart: every configuration that measured the key.
-fn series(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, unit: Unit) -> Vec<SizeSeries> {
+pub fn series(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, unit: Unit) -> Vec<SizeSeries> {
     let mut out = Vec::new();
     for (pos, (_, run)) in runs.iter().enumerate() {
         for c in &run.configurations {

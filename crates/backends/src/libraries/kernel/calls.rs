@@ -5,7 +5,7 @@
 
 use std::io;
 
-use super::socket::{Control, Op, CHUNK};
+use super::socket::{Control, Op, AEAD_MAX, CHUNK};
 use crate::error::BackendError;
 
 pub fn os_error(call: &'static str, e: io::Error) -> BackendError {
@@ -59,8 +59,17 @@ pub fn skcipher(op: &Op, encrypt: bool, iv: &[u8], xts: bool, input: Option<&[u8
 
 /// One update of a skcipher stream in place: the first update of the
 /// socket carries the operation and IV, later ones only data, each with
-/// MSG_MORE, so the kernel chains through its IV across updates.
-pub fn skcipher_update(op: &Op, encrypt: bool, iv: &[u8], started: &mut bool, buf: &mut [u8]) -> Result<(), BackendError> {
+/// MSG_MORE, so the kernel chains through its IV across updates. With more
+/// data announced, algif_skcipher returns whole `block`s only (the
+/// algorithm's chunk size, CTR and CFB included) and waits for the rest: an
+/// update of another length would never be answered, so it is refused.
+pub fn skcipher_update(op: &Op, encrypt: bool, iv: &[u8], block: usize, started: &mut bool, buf: &mut [u8]) -> Result<(), BackendError> {
+    if !buf.len().is_multiple_of(block) {
+        return Err(BackendError::Unsupported(format!(
+            "kernel stream updates of {} bytes (the kernel chains only after whole {block}-byte blocks)",
+            buf.len()
+        )));
+    }
     let mut at = 0;
     while at < buf.len() {
         let n = CHUNK.min(buf.len() - at);
@@ -85,9 +94,9 @@ pub fn skcipher_update(op: &Op, encrypt: bool, iv: &[u8], started: &mut bool, bu
 /// it all when this returns, so the caller may then read the result into
 /// the same buffer.
 pub fn aead_send(op: &Op, encrypt: bool, iv: &[u8], aad: &[u8], data: &[u8]) -> Result<(), BackendError> {
-    if aad.len() + data.len() > CHUNK {
+    if aad.len() + data.len() > AEAD_MAX {
         return Err(BackendError::Unsupported(format!(
-            "kernel AEAD messages above {CHUNK} bytes (algif_aead takes one request whole, within the socket buffer)"
+            "kernel AEAD messages above {AEAD_MAX} bytes (algif_aead takes one request whole, within the socket buffer)"
         )));
     }
     let assoclen = u32::try_from(aad.len()).map_err(|_| BackendError::Invalid("AAD too long".into()))?;

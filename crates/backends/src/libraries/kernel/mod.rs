@@ -38,8 +38,24 @@ pub static ENTRY: Entry = Entry {
 /// REFUSED_BY_THE_OS: a fact of the platform, not a missing install.)
 fn refused(what: impl Display) -> OpenError {
     OpenError::Refused(format!(
-        "the operating system refuses {what}, so the kernel's crypto API cannot be reached"
+        "the operating system refuses {what}, so the kernel's crypto API cannot be reached; on Linux, \
+         `--worker uml` runs the worker inside User-Mode Linux instead (apt-get install user-mode-linux kmod)"
     ))
+}
+
+/// The host line of `/proc/cpuinfo` where this kernel is User-Mode Linux
+/// (arch/um/kernel/um_arch.c writes `vendor_id : User Mode Linux` and the
+/// host's uname as `host`): a kernel running as a process, whose system
+/// calls its host intercepts.
+#[cfg_attr(not(any(target_os = "linux", test)), allow(dead_code))]
+fn uml_host(cpuinfo: &str) -> Option<String> {
+    let field = |key: &str| {
+        cpuinfo.lines().find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            (k.trim() == key).then(|| v.trim().to_string())
+        })
+    };
+    (field("vendor_id")? == "User Mode Linux").then(|| field("host").unwrap_or_else(|| "unknown".into()))
 }
 
 #[cfg(target_os = "linux")]
@@ -127,6 +143,8 @@ mod linux {
 
     pub struct KernelLibrary {
         release: String,
+        /// The host's uname where this kernel is User-Mode Linux.
+        uml_host: Option<String>,
     }
 
     impl KernelLibrary {
@@ -142,7 +160,8 @@ mod linux {
             } else {
                 "unknown".into()
             };
-            Ok(KernelLibrary { release })
+            let uml_host = std::fs::read_to_string("/proc/cpuinfo").ok().and_then(|c| super::uml_host(&c));
+            Ok(KernelLibrary { release, uml_host })
         }
 
         /// A bound transformation, keyed (and with the tag length set, for AEADs).
@@ -168,9 +187,26 @@ mod linux {
         fn info(&self) -> BackendInfo {
             let mut details = BTreeMap::new();
             details.insert("interface".to_string(), "AF_ALG (skcipher, aead, hash)".to_string());
+            let version = match &self.uml_host {
+                Some(host) => {
+                    details.insert(
+                        "kernel".to_string(),
+                        format!(
+                            "User-Mode Linux {}, a kernel run as a process on {host}: its drivers are the generic C code, \
+                             and every system call passes through the host",
+                            self.release
+                        ),
+                    );
+                    format!("Linux {} (User-Mode Linux)", self.release)
+                }
+                None => {
+                    details.insert("kernel".to_string(), format!("Linux {}", self.release));
+                    format!("Linux {}", self.release)
+                }
+            };
             BackendInfo {
                 name: "Linux kernel".into(),
-                ..super::ENTRY.info(format!("Linux {}", self.release), None, None, details)
+                ..super::ENTRY.info(version, None, None, details)
             }
         }
 
@@ -185,6 +221,7 @@ mod linux {
                     encrypt,
                     aead,
                     xts: alg.id.ends_with("-xts"),
+                    block: if alg.id.starts_with("des") { 8 } else { 16 },
                     iv: iv.to_vec(),
                     started: false,
                     aad_out: aad_scratch(aead),
@@ -262,6 +299,13 @@ priority     : 100
         assert_eq!(driver_in(PROC_CRYPTO, "gcm(aes)").as_deref(), Some("generic-gcm-aesni"));
         assert_eq!(driver_in(PROC_CRYPTO, "sha256").as_deref(), Some("sha256-generic"));
         assert_eq!(driver_in(PROC_CRYPTO, "cbc(aes)"), None);
+    }
+
+    #[test]
+    fn user_mode_linux_is_recognised_from_cpuinfo() {
+        let uml = "processor\t: 0\nvendor_id\t: User Mode Linux\nmodel name\t: UML\nmode\t\t: skas\nhost\t\t: Linux vm 6.18.44 x86_64\n";
+        assert_eq!(uml_host(uml).as_deref(), Some("Linux vm 6.18.44 x86_64"));
+        assert_eq!(uml_host("processor\t: 0\nvendor_id\t: GenuineIntel\n"), None);
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub struct KernelCipher {
     pub encrypt: bool,
     pub aead: bool,
     pub xts: bool,
+    /// The cipher's block: a stream update is a whole number of them.
+    pub block: usize,
     /// The IV a stream starts from.
     pub iv: Vec<u8>,
     /// Whether the stream's first update (operation and IV) was sent.
@@ -66,7 +68,7 @@ impl CipherSession for KernelCipher {
         if self.xts {
             return skcipher(&self.op, self.encrypt, &self.iv, true, None, buf);
         }
-        skcipher_update(&self.op, self.encrypt, &self.iv, &mut self.started, buf)
+        skcipher_update(&self.op, self.encrypt, &self.iv, self.block, &mut self.started, buf)
     }
 
     fn seal(&mut self, iv: &[u8], aad: &[u8], buf: &mut [u8], tag: &mut [u8]) -> Result<(), BackendError> {

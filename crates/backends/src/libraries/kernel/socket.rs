@@ -13,6 +13,13 @@ use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 /// single-threaded writer never waits for a reader.
 pub const CHUNK: usize = 64 * 1024;
 
+/// Most bytes of one AEAD request (AAD and data), which the kernel takes
+/// whole before it computes: af_alg_sendmsg (crypto/af_alg.c) waits for room
+/// while the unread data fill the socket's send buffer, `sk_sndbuf`
+/// (net.core.wmem_default, 212992 bytes by default, rounded down to pages),
+/// and nothing reads before the request is complete.
+pub const AEAD_MAX: usize = 192 * 1024;
+
 /// Most data parts of one `sendmsg` or `readv` (AAD, message, tag).
 const MAX_PARTS: usize = 4;
 
