@@ -50,7 +50,7 @@ pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) 
 }
 
 /// Medians differ beyond noise: their 95% confidence intervals do not overlap.
-fn beyond_noise(on: &Summary, off: &Summary) -> bool {
+pub fn beyond_noise(on: &Summary, off: &Summary) -> bool {
     on.median_ci95[0] > off.median_ci95[1] || off.median_ci95[0] > on.median_ci95[1]
 }
 
