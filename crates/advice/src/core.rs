@@ -51,7 +51,13 @@ impl Core {
 
 /// The core of the run: `given`, or recognised from the first worker that recorded its CPU.
 pub fn of_run(run: &RunResult, given: Option<&'static Microarch>) -> Core {
-    let platform = run.configurations.iter().filter_map(|c| c.platform.as_ref()).next();
+    // The worker whose CPU is described: the first that recorded its identity, else the first at all.
+    let platform = run
+        .configurations
+        .iter()
+        .filter_map(|c| c.platform.as_ref())
+        .find(|p| p.cpu_identity.is_some())
+        .or_else(|| run.configurations.iter().find_map(|c| c.platform.as_ref()));
     let emulated_by = platform.and_then(|p| p.emulated_by.clone());
     if let Some(m) = given {
         return Core {
@@ -60,11 +66,7 @@ pub fn of_run(run: &RunResult, given: Option<&'static Microarch>) -> Core {
             emulated_by,
         };
     }
-    let identity = run
-        .configurations
-        .iter()
-        .filter_map(|c| c.platform.as_ref())
-        .find_map(|p| p.cpu_identity.as_ref().map(|id| (id, p.arch.as_str())));
+    let identity = platform.and_then(|p| p.cpu_identity.as_ref().map(|id| (id, p.arch.as_str())));
     match identity {
         Some((id, arch)) => {
             let how = match (id.family, id.model, id.implementer, id.part) {

@@ -13,7 +13,7 @@ pub fn text(advice: &Advice) -> String {
         }
         if a.best.is_some() && a.sentences.is_empty() {
             s.push_str(
-                "  no advice: nothing measured here is faster beyond the noise, and no published figure for this core to hold it against\n",
+                "  no advice: nothing measured here is faster beyond the noise, and no published figure for this core to hold it against (no advice is better than invented advice)\n",
             );
         }
         for x in &a.sentences {

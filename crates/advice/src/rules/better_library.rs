@@ -23,14 +23,20 @@ pub fn sentences(standings: &[Standing]) -> Vec<Sentence> {
         return Vec::new();
     }
     let factor = best.summary.median / base.summary.median;
+    let cycles = match (best.cycles_per_byte, base.cycles_per_byte) {
+        (Some(_), Some(_)) => format!(
+            " ({} against {} cycles per byte)",
+            cpb(best.cycles_per_byte),
+            cpb(base.cycles_per_byte)
+        ),
+        _ => String::new(),
+    };
     vec![Sentence {
         text: format!(
-            "move to {}: {factor:.1}× {} at {} ({} against {} cycles per byte), beyond the noise",
+            "move to {}: {factor:.1}× {} at {}{cycles}, beyond the noise",
             best.label,
             base.label,
             size_label(best.size),
-            cpb(best.cycles_per_byte),
-            cpb(base.cycles_per_byte),
         ),
         backing: format!(
             "measured in this run: [{}] {:.0} MB/s (95% CI {:.0}–{:.0}), [{}] {:.0} MB/s (95% CI {:.0}–{:.0})",

@@ -22,9 +22,6 @@ use crate::Sentence;
 pub const FAR: f64 = 3.0;
 
 pub fn sentences(run: &RunResult, standings: &[Standing], core: &Core, algorithm: &str) -> Vec<Sentence> {
-    if core.emulated_by.is_some() {
-        return Vec::new();
-    }
     let (Some(best), Some((entry, for_core))) = (standings.first(), core.reference(algorithm)) else {
         return Vec::new();
     };

@@ -4,9 +4,10 @@
 //! that looks wrong ([`looks_wrong`]), a feature the CPU offers and the
 //! library leaves unused by the audit's measurement ([`unused_feature`]),
 //! a runtime that reaches another library than its neighbours
-//! ([`runtime_library`]).
+//! ([`runtime_library`]), figures that describe an emulator ([`emulated`]).
 
 pub mod better_library;
+pub mod emulated;
 pub mod looks_wrong;
 pub mod reference;
 pub mod runtime_library;
@@ -26,6 +27,7 @@ pub fn all(run: &RunResult, algorithm: &str, standings: &[Standing], core: &Core
     out.extend(looks_wrong::sentences(run, standings, core, algorithm));
     out.extend(unused_feature::sentences(run, algorithm));
     out.extend(runtime_library::sentences(run, algorithm));
+    out.extend(emulated::sentences(run, core, algorithm));
     out
 }
 

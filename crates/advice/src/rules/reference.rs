@@ -1,8 +1,8 @@
 //! The distance of the best configuration measured here from the best
 //! figure published for this core (data/best-known.json, cited). Within
 //! [`AT_BEST`] of it the algorithm is "at the best known for this core";
-//! nothing is said where no figure is published, the clock was not
-//! measured, or the workers were emulated.
+//! nothing is said where no figure is published; emulated configurations
+//! are not among the standings (crate::standing).
 
 use super::cpb;
 use crate::core::Core;
@@ -15,14 +15,20 @@ use crate::Sentence;
 pub const AT_BEST: f64 = cryptobench_core::verdict::MIN_FACTOR;
 
 pub fn sentences(standings: &[Standing], core: &Core, algorithm: &str) -> Vec<Sentence> {
-    if core.emulated_by.is_some() {
-        return Vec::new();
-    }
     let (Some(best), Some((entry, for_core))) = (standings.first(), core.reference(algorithm)) else {
         return Vec::new();
     };
-    let (Some(measured), Some(published)) = (best.cycles_per_byte, entry.value()) else {
+    let Some(published) = entry.value() else {
         return Vec::new();
+    };
+    let Some(measured) = best.cycles_per_byte else {
+        return vec![Sentence {
+            text: format!(
+                "no distance from the best known for this core ({} cycles per byte published for {for_core}): the run measured no clock, so no cycles per byte",
+                entry.figure
+            ),
+            backing: format!("cited: {}", entry.citation()),
+        }];
     };
     let ratio = measured / published;
     let text = if ratio <= AT_BEST {
