@@ -19,7 +19,8 @@ Exit status: 0 advice given, 1 something crashed or was unavailable (the rest is
 
 #[derive(Args, Debug)]
 pub struct AdviseArgs {
-    /// Algorithms to advise on, comma-separated [default: aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr].
+    /// Algorithms to measure and advise on, comma-separated (with --from: those of the run to advise on)
+    /// [default: aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr].
     #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
     pub algos: Vec<String>,
 

@@ -48,7 +48,10 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         None => measure(args)?,
     };
     print!("{}", what_ran(&run));
-    let advice = cryptobench_advice::advise(&run, core);
+    let mut advice = cryptobench_advice::advise(&run, core);
+    if !args.algos.is_empty() {
+        advice.algorithms.retain(|a| args.algos.iter().any(|x| x.trim() == a.algorithm));
+    }
     print!("{}", cryptobench_advice::render::text(&advice));
     Ok(if args.from.is_some() || complete(&run) {
         ExitCode::SUCCESS

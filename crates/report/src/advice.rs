@@ -8,7 +8,7 @@ use cryptobench_core::result::RunResult;
 use crate::escape::escape;
 
 /// The advice of each run that has some, with the run's name.
-fn advised<'a>(runs: &[(String, &'a RunResult)]) -> Vec<(String, Advice)> {
+fn advised(runs: &[(String, &RunResult)]) -> Vec<(String, Advice)> {
     runs.iter()
         .map(|(name, run)| (name.clone(), advise(run, None)))
         .filter(|(_, a)| a.has_content())
