@@ -12,6 +12,9 @@ use cryptobench_core::Operation;
 #[derive(Debug, Clone)]
 pub struct Standing<'a> {
     pub index: usize,
+    /// The backend id, and whether it is the system's library (no file chosen).
+    pub backend: &'a str,
+    pub system: bool,
     /// The library in words: "OpenSSL 4.0.3 … (target/openssl/4.0.3/libcrypto.so)".
     pub label: String,
     pub size: usize,
@@ -39,8 +42,9 @@ impl Standing<'_> {
 /// The configuration in words: library name and version, and the file
 /// when the user chose one.
 pub fn label(c: &ConfigurationResult) -> String {
+    // A version that lists a whole family of crates is too long for a sentence: the name then.
     let name = c.backend.as_ref().map_or(c.spec.backend.clone(), |b| {
-        if b.version.is_empty() {
+        if b.version.is_empty() || b.version.len() > 80 {
             b.name.clone()
         } else {
             b.version.clone()
@@ -89,6 +93,8 @@ pub fn standings<'a>(run: &'a RunResult, algorithm: &str) -> Vec<Standing<'a>> {
         .filter_map(|c| {
             cell(c, algorithm, size).map(|(summary, cycles_per_byte)| Standing {
                 index: c.index,
+                backend: &c.spec.backend,
+                system: c.spec.library.is_none(),
                 label: label(c),
                 size,
                 summary,

@@ -1,5 +1,6 @@
 //! A faster library, version or build measured here: the best
-//! configuration against the run's first (the default library), when the
+//! configuration against the system's build of the same library (else the
+//! run's first configuration, the default library), when the
 //! two medians differ beyond the noise — their dependence-aware 95%
 //! intervals do not overlap (crates/core/src/verdict/rules.rs, the audit's
 //! own test) — and by at least the audit's smallest factor that counts.
@@ -15,8 +16,13 @@ pub fn sentences(standings: &[Standing]) -> Vec<Sentence> {
     let Some(best) = standings.first() else {
         return Vec::new();
     };
-    // The default: the lowest-numbered configuration (the run's first).
-    let Some(base) = standings.iter().min_by_key(|s| s.index) else {
+    // A build given by file is held against the system's build of the same
+    // library; another library against the default (the run's first).
+    let system = standings
+        .iter()
+        .filter(|s| !best.system && s.system && s.backend == best.backend)
+        .min_by_key(|s| s.index);
+    let Some(base) = system.or_else(|| standings.iter().min_by_key(|s| s.index)) else {
         return Vec::new();
     };
     if base.index == best.index || !beyond_noise(best.summary, base.summary) || best.summary.median < MIN_FACTOR * base.summary.median {

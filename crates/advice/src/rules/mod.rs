@@ -26,7 +26,7 @@ pub fn all(run: &RunResult, algorithm: &str, standings: &[Standing], core: &Core
     out.extend(reference::sentences(standings, core, algorithm));
     out.extend(looks_wrong::sentences(run, standings, core, algorithm));
     out.extend(unused_feature::sentences(run, algorithm));
-    out.extend(runtime_library::sentences(run, algorithm));
+    out.extend(runtime_library::sentences(run, standings));
     out.extend(emulated::sentences(run, core, algorithm));
     out
 }
