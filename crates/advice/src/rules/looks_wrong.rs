@@ -5,7 +5,7 @@
 //! plain code in the published tables, not of a clock or version drift.
 
 use cryptobench_core::audit::feature_title;
-use cryptobench_core::catalog;
+use cryptobench_core::catalog::{self, Family};
 use cryptobench_core::result::RunResult;
 use cryptobench_core::verdict::family_features;
 
@@ -36,8 +36,10 @@ pub fn sentences(run: &RunResult, standings: &[Standing], core: &Core, algorithm
     let arch = platform.map_or(run.host.arch.as_str(), |p| p.arch.as_str());
     let offered: Vec<String> = catalog::get(algorithm)
         .map(|alg| {
+            // The instructions of the algorithm itself, not the vector units any code may use.
             alg.families()
                 .into_iter()
+                .filter(|f| matches!(f, Family::Aes | Family::Clmul | Family::Sha))
                 .flat_map(|f| family_features(f, Some(alg), arch).iter())
                 .filter(|f| platform.is_some_and(|p| p.features.iter().any(|x| x.name == **f)))
                 .map(|f| feature_title(f, arch))
