@@ -40,19 +40,29 @@ pub fn html(runs: &[(String, &RunResult)]) -> String {
         let title = if several { format!("Advice: {name}") } else { "Advice".into() };
         out.push_str(&format!("<section id=\"advice\"><h2>{}</h2>\n", escape(&title)));
         out.push_str(&format!("<p>Core: {}</p>\n", escape(&advice.core)));
-        for a in advice.algorithms.iter().filter(|a| a.best.is_some()) {
+        // Only what has advice, so that the answer below still starts on the first screen.
+        for a in advice.algorithms.iter().filter(|a| a.best.is_some() && !a.sentences.is_empty()) {
             out.push_str(&format!(
-                "<h3>{}</h3><p>Best here: {}</p>\n<ul>\n",
+                "<p><b>{}</b>: best here {}</p>\n<ul>\n",
                 escape(&a.algorithm),
                 escape(a.best.as_deref().unwrap_or_default())
             ));
-            if a.sentences.is_empty() {
-                out.push_str("<li>No advice: nothing faster beyond the noise, no published figure for this core.</li>\n");
-            }
             for s in &a.sentences {
                 out.push_str(&format!("<li>{} <small>({})</small></li>\n", escape(&s.text), escape(&s.backing)));
             }
             out.push_str("</ul>\n");
+        }
+        let quiet: Vec<&str> = advice
+            .algorithms
+            .iter()
+            .filter(|a| a.best.is_some() && a.sentences.is_empty())
+            .map(|a| a.algorithm.as_str())
+            .collect();
+        if !quiet.is_empty() {
+            out.push_str(&format!(
+                "<p>No advice for {}: nothing faster beyond the noise, no published figure for this core.</p>\n",
+                escape(&quiet.join(", "))
+            ));
         }
         out.push_str("</section>\n");
     }
