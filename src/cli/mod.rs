@@ -1,9 +1,10 @@
 //! The command line, declared with clap derive. Help texts teach: each flag
 //! says what it changes and what the default is. The subcommands' arguments
 //! are in [`measure`] (run, audit), [`inspect`] (algorithms, backends, cpu,
-//! verify) and [`stored`] (runs, compare, report, import); the groups they
+//! verify), [`stored`] (runs, compare, report, import) and [`advise`]; the groups they
 //! share in [`shared`], the values flags take in [`values`].
 
+mod advise;
 mod inspect;
 mod measure;
 mod shared;
@@ -12,6 +13,8 @@ mod values;
 
 use clap::{Parser, Subcommand};
 
+pub use self::advise::AdviseArgs;
+use self::advise::ADVISE_EXAMPLES;
 use self::inspect::VERIFY_EXAMPLES;
 pub use self::inspect::{AlgorithmsArgs, BackendsArgs, CpuArgs, VerifyArgs};
 pub use self::measure::{AuditArgs, RunArgs};
@@ -65,6 +68,10 @@ pub enum Command {
     Report(ReportArgs),
     /// Read another tool's results into the store, e.g. `import openssl-speed speed.txt`.
     Import(ImportArgs),
+    /// Where this machine stands against the best known for its core, and what to change: measures
+    /// (or reads a stored run) and gives advice, each sentence backed by a measured or cited figure.
+    #[command(after_help = ADVISE_EXAMPLES)]
+    Advise(AdviseArgs),
     /// Internal: measure one configuration (JSON job on stdin, JSON lines on stdout).
     #[command(hide = true)]
     Worker,

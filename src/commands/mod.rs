@@ -2,6 +2,7 @@
 //! (src/orchestrate/ starts the workers) and has crates/report render it.
 //! The hidden `worker` subcommand is the worker process, src/worker/.
 
+mod advise;
 mod algorithms;
 mod audit;
 mod backends;
@@ -32,6 +33,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Compare(args) => compare::compare(&args),
         Command::Report(args) => report::report(&args),
         Command::Import(args) => import::import(&args),
+        Command::Advise(args) => advise::advise(&args),
         Command::Worker => crate::worker::serve(),
         Command::UmlWorker { .. } => crate::orchestrate::uml::serve(),
     }

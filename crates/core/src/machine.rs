@@ -93,6 +93,31 @@ pub struct WorkerPlatform {
     /// emulator, not a CPU of its architecture.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub emulated_by: Option<String>,
+    /// Which processor it is, as the OS reports it (x86: CPUID vendor,
+    /// family and model; arm: MIDR implementer and part), from which the
+    /// microarchitecture is recognised. Absent in runs of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu_identity: Option<CpuIdentity>,
+}
+
+/// The processor's identification registers as /proc/cpuinfo gives them:
+/// "vendor_id", "cpu family" and "model" (x86 CPUID, family and model
+/// with their extended fields added), or "CPU implementer" and "CPU part"
+/// (arm MIDR_EL1 bits 31:24 and 15:4).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CpuIdentity {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vendor: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implementer: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<u32>,
+    /// Where it was read, e.g. "/proc/cpuinfo", or who recorded it.
+    pub source: String,
 }
 
 fn yes() -> bool {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::cell::CellSpec;
-pub use crate::machine::{ClockMeasurement, ConfigurationClock, FeatureRecord, HostInfo, WorkerPlatform};
+pub use crate::machine::{ClockMeasurement, ConfigurationClock, CpuIdentity, FeatureRecord, HostInfo, WorkerPlatform};
 use crate::stats::{Sample, Summary};
 
 /// Bumped whenever a field changes meaning or disappears (additions keep it).

@@ -11,6 +11,8 @@ pub mod features;
 pub mod frequency;
 mod host;
 pub mod hybrid;
+pub mod identity;
+pub mod microarch;
 mod platform;
 pub mod sysfs;
 mod thread;

@@ -13,6 +13,7 @@ pub fn worker_platform() -> WorkerPlatform {
         affinity: affinity(),
         optimized: !cfg!(debug_assertions),
         emulated_by: crate::emulation::detect(),
+        cpu_identity: crate::identity::this_cpu(),
     }
 }
 

@@ -7,6 +7,7 @@
 //! [`headline`] figures. The commands that print no run have their text
 //! here too: [`audit_text`], [`cpu_text`], [`verify_text`].
 
+pub mod advice;
 pub mod audit_text;
 mod binding;
 pub mod cell_warnings;

@@ -38,6 +38,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit, detail: crate::Detail) -
         out.push_str(&format!("- {line}\n"));
     }
     out.push('\n');
+    out.push_str(&crate::advice::markdown(&named));
     out.push_str(&match shape {
         Shape::Audit => audit(&runs[0].1, &labels),
         Shape::Comparison => comparison(&named, &labels, rate),

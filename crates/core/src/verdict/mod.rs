@@ -12,7 +12,7 @@ pub mod pk;
 pub mod rules;
 
 use self::rules::measured;
-pub use self::rules::{family_features, WorkerCpu, BIGNUM_X86, MIN_FACTOR};
+pub use self::rules::{beyond_noise, family_features, WorkerCpu, BIGNUM_X86, MIN_FACTOR};
 use crate::audit::{feature_title, MaskedConfiguration, Verdict, VerdictKind};
 use crate::catalog::{self, Family};
 use crate::result::{CellOutcome, RunResult};

@@ -49,8 +49,8 @@ pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) 
     }
 }
 
-/// Medians differ beyond noise by the one rule.
-fn beyond_noise(on: &Summary, off: &Summary) -> bool {
+/// Medians differ beyond noise by the one rule (crate::decision).
+pub fn beyond_noise(on: &Summary, off: &Summary) -> bool {
     decide(on, off) == Decision::Different
 }
 

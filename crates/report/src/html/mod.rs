@@ -50,6 +50,7 @@ pub fn render(runs: &[(String, RunResult)], unit: Unit) -> Result<String, ChartE
         out.push_str(&format!("<p class=\"sub\">{}</p>\n", escape(&line)));
     }
     out.push_str("</header>\n");
+    out.push_str(&crate::advice::html(&named));
     out.push_str(&answer::render(shape, &named, &labels, rate)?);
     out.push_str(&cores::render(&named, &labels, rate)?);
     out.push_str(&sizes::render(&named, &labels, rate)?);

@@ -1,0 +1,49 @@
+//! Figures measured under an emulator describe the emulator, not a CPU of
+//! the emulated architecture: no distance and no "looks wrong" is drawn
+//! from them, only what is published for the core the run names.
+
+use cryptobench_core::result::{CellOutcome, RunResult};
+
+use crate::core::Core;
+use crate::Sentence;
+
+pub fn sentences(run: &RunResult, core: &Core, algorithm: &str) -> Vec<Sentence> {
+    let emulated: Vec<(usize, &str, &str)> = run
+        .configurations
+        .iter()
+        .filter_map(|c| {
+            let platform = c.platform.as_ref()?;
+            let by = platform.emulated_by.as_deref()?;
+            let measured = c
+                .cells
+                .iter()
+                .any(|x| x.spec.algorithm == algorithm && matches!(x.outcome, CellOutcome::Measured(_)));
+            measured.then_some((c.index, by, platform.arch.as_str()))
+        })
+        .collect();
+    let Some((_, by, arch)) = emulated.first() else {
+        return Vec::new();
+    };
+    let indices: Vec<String> = emulated.iter().map(|(i, _, _)| format!("[{i}]")).collect();
+    // Published figures only for a core of the emulated architecture.
+    let reference = core
+        .reference(algorithm)
+        .filter(|_| core.microarch.is_some_and(|m| m.arch == *arch));
+    let (published, backing) = match reference {
+        Some((e, for_core)) => (
+            format!(
+                "; on the hardware, the best known is {} cycles per byte for {for_core} ({})",
+                e.figure, e.path
+            ),
+            format!("cited: {} at {}", e.citation(), e.size),
+        ),
+        None => (String::new(), "the run's platform records".into()),
+    };
+    vec![Sentence {
+        text: format!(
+            "{} measured under {by}: the figures describe the emulator, not the core, so no distance from the best known is drawn{published}",
+            indices.join(" ")
+        ),
+        backing,
+    }]
+}
