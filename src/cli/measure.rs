@@ -65,7 +65,7 @@ pub struct RunArgs {
 
     /// Time budget per cell in seconds (or with ms/s suffix), on average: a cell stops as soon as
     /// its median meets --target, and the time it saves goes to the cells after it; the whole
-    /// run's budget (cells × this) is printed before the first cell [default: 0.3, with --quick 0.04].
+    /// run's budget (cells × this) is printed before the first cell [default: 0.235, with --quick 0.04].
     #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
 

@@ -23,14 +23,24 @@ pub const LOOK_GROWTH: f64 = 1.5;
 pub const DEFAULT_TARGET: f64 = 0.01;
 /// The default run's minimum sample count before the first look.
 pub const DEFAULT_MIN_SAMPLES: usize = 10;
-/// The default run's sample length: long against timer resolution and scheduler ticks.
-pub const DEFAULT_SAMPLE_NS: u64 = 10_000_000;
-/// The default run's budget per cell (`--time`), warm-up and calibration included.
-pub const DEFAULT_CELL_BUDGET_NS: u64 = 300_000_000;
+/// The default run's sample length: long against the clock's resolution
+/// (nanoseconds) and a scheduler tick's cost (microseconds), short enough
+/// that a cell's budget holds a hundred samples. The stop rule needs many
+/// samples to know their correlation (its standard error is about 1/√n),
+/// so with 10 ms samples (28 per cell) it almost never stopped early and
+/// the budget decided every cell. On a 2-vCPU KVM guest, two default runs
+/// each (one session, alternating): 10 ms samples 15 and 20 of 66 cells
+/// within ±1% in 20.0 s; 5 ms 32 and 33 in 15.7 s; 2 ms 52 and 57 in 13.4
+/// and 11.0 s (the cells that converged left their time to the rest).
+pub const DEFAULT_SAMPLE_NS: u64 = 2_000_000;
+/// The default run's budget per cell (`--time`) on average, warm-up and
+/// calibration included: 66 cells of the default suite in at most 15.5 s
+/// (crates/harness/src/budget.rs), a twelfth of `openssl speed`'s 198 s.
+pub const DEFAULT_CELL_BUDGET_NS: u64 = 235_000_000;
 /// The default run's shortest warm-up.
 pub const DEFAULT_WARMUP_NS: u64 = 20_000_000;
 /// The most samples a cell of the default run holds: its budget less the
-/// warm-up, in samples (28; calibration takes a little more).
+/// warm-up, in samples (107; calibration takes a little more).
 pub const DEFAULT_CELL_SAMPLES: usize = ((DEFAULT_CELL_BUDGET_NS - DEFAULT_WARMUP_NS) / DEFAULT_SAMPLE_NS) as usize;
 
 /// Public-key cells take at least this many samples, however short the

@@ -8,8 +8,9 @@ use cryptobench_core::stopping::StopRule;
 use cryptobench_cpu::thread_cpu_time_ns;
 
 /// Defaults of `run` (crates/core/src/stopping.rs, where the coverage test
-/// reads them too): 10 ms samples, stop at ±1% (95% CI of the median) after
-/// at least 10 samples, or at 0.3 s per cell.
+/// reads them too): 2 ms samples, stop at ±1% (95% CI of the median) after
+/// at least 10 samples, or when the cell's share of the run's budget (0.235 s
+/// per cell on average) is spent.
 pub fn standard_timing() -> TimingSettings {
     use cryptobench_core::stopping as d;
     TimingSettings {
