@@ -205,7 +205,7 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let mut parts = Vec::new();
     if symmetric > 0 {
         parts.push(format!(
-            "{:.1} s for {symmetric} cells ({per_cell:.2} s each on average, warm-up included; a cell stops once its \
+            "{:.1} s for {symmetric} cells ({per_cell:.3} s each on average, warm-up included; a cell stops once its \
              median is within ±{target}%, and the time it saves goes to the cells after it)",
             per_cell * symmetric as f64
         ));

@@ -95,7 +95,7 @@ pub fn timing_line(run: &RunResult) -> String {
         String::new()
     };
     format!(
-        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, allowing for correlated samples, ≥{} samples) or when its share of the run's budget is spent ({:.2} s per cell on average){pk}{pin}",
+        "median of samples of ≥{} ms; sampling stops at ±{:.1}% (95% CI of the median, allowing for correlated samples, ≥{} samples) or when its share of the run's budget is spent ({:.3} s per cell on average){pk}{pin}",
         t.sample_target_ns as f64 / 1e6,
         t.target_relative_ci * 100.0,
         t.min_samples,

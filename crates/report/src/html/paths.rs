@@ -65,7 +65,7 @@ pub fn render(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
         if let Some(axes) = Axes::of(&series) {
             let title = format!("{} {} {}: paths", t.algorithm, t.operation.short(), t.mode);
             s.push_str(&format!(
-                "<figure>{}</figure>\n",
+                "<div class=\"multiples\"><figure>{}</figure></div>\n",
                 throughput_by_size_marked(&title, &series, axes, unit.label(), unit.divisor(), &marks)?
             ));
         }
