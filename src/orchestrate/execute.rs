@@ -205,14 +205,16 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let mut parts = Vec::new();
     if symmetric > 0 {
         parts.push(format!(
-            "{:.1} s for {symmetric} cells ({per_cell:.3} s each on average, warm-up included; a cell stops once its \
+            "{:.1} s for {symmetric} cell{} ({per_cell:.3} s each on average, warm-up included; a cell stops once its \
              median is within ±{target}%, and the time it saves goes to the cells after it)",
-            per_cell * symmetric as f64
+            per_cell * symmetric as f64,
+            if symmetric == 1 { "" } else { "s" }
         ));
     }
     if pk > 0 {
         parts.push(format!(
-            "{pk} public-key cells: at least {} samples each, within {:.0} s",
+            "{pk} public-key cell{}: at least {} samples each, within {:.0} s",
+            if pk == 1 { "" } else { "s" },
             cryptobench_core::stopping::PK_MIN_SAMPLES,
             cryptobench_core::stopping::PK_CELL_CAP_NS as f64 * 1e-9
         ));
