@@ -30,6 +30,7 @@ pub mod result;
 pub mod run_json;
 pub mod sizes;
 pub mod speed_defaults;
+pub mod speed_defaults_pk;
 pub mod stats;
 pub mod steady;
 pub mod stopping;

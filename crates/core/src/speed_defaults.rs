@@ -11,7 +11,8 @@
 //! `EVP_MAC_fetch` finds no GMAC or HMAC. The HMAC row is `hmac(md5)` up to
 //! 3.0 and `hmac(sha256)` in 3.5 and 4.0; 3.5 and 4.0 add KMAC-128/256.
 //! Versions 3.1 to 3.4 were not read: they get the 3.0 list, with a note.
-//! Public-key rows (rsa, ecdsa, …) are another issue and not listed.
+//! The public-key rows (rsa, ecdsa, ecdh, eddsa, and from 3.5 the KEMs and
+//! signatures) are listed in [`crate::speed_defaults_pk`].
 
 /// One row of `openssl speed`'s default output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +150,8 @@ pub struct SpeedDefaults {
     /// The apps/speed.c whose list this is, e.g. "3.0.8".
     pub read: &'static str,
     pub rows: &'static [SpeedRow],
+    /// The public-key rows; their `catalog` ids are public-key catalog ids (crates/core/src/pk.rs).
+    pub public_key: &'static [SpeedRow],
     /// Said when the version itself was not read.
     pub note: Option<String>,
 }
@@ -159,9 +162,27 @@ impl SpeedDefaults {
         self.rows.iter().filter_map(|r| r.catalog).collect()
     }
 
-    /// (speed's name, why not) of the rows cryptobench does not measure.
+    /// (speed's name, why not) of the rows cryptobench does not measure,
+    /// symmetric and public key.
     pub fn not_measured(&self) -> Vec<(&'static str, &'static str)> {
-        self.rows.iter().filter_map(|r| r.why_not.map(|w| (r.name, w))).collect()
+        self.rows
+            .iter()
+            .chain(self.public_key)
+            .filter_map(|r| r.why_not.map(|w| (r.name, w)))
+            .collect()
+    }
+
+    /// The public-key catalog ids of the public-key rows cryptobench
+    /// measures, in speed's order, each once (3.5's rsa rows come twice:
+    /// as the rsa and the signature section).
+    pub fn measured_public_key(&self) -> Vec<&'static str> {
+        let mut ids: Vec<&'static str> = Vec::new();
+        for id in self.public_key.iter().filter_map(|r| r.catalog) {
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
+        }
+        ids
     }
 }
 
@@ -173,31 +194,40 @@ pub fn defaults_for(version: &str) -> Option<SpeedDefaults> {
         return None;
     }
     let (major, minor, _) = crate::openssl_speed::version_number(version)?;
-    let (read, rows, note) = match (major, minor) {
-        (1, 1) => ("1.1.1w", V111, None),
-        (3, 0) => ("3.0.8", V30, None),
+    use crate::speed_defaults_pk::{PK_V111, PK_V30, PK_V35, PK_V40};
+    let (read, rows, public_key, note): (_, _, &'static [SpeedRow], _) = match (major, minor) {
+        (1, 1) => ("1.1.1w", V111, &PK_V111, None),
+        (3, 0) => ("3.0.8", V30, &PK_V30, None),
         (3, 1..=4) => (
             "3.0.8",
             V30,
+            &PK_V30,
             Some(format!(
                 "apps/speed.c of {major}.{minor} was not read; its defaults are taken as those of 3.0 (3.5 changed hmac(md5) to hmac(sha256) and added KMAC)"
             )),
         ),
-        (3, 5..) => ("3.5.5", V35, None),
-        (4, 0) => ("4.0.3", V35, None),
+        (3, 5..) => ("3.5.5", V35, &PK_V35, None),
+        (4, 0) => ("4.0.3", V35, &PK_V40, None),
         (4.., _) => (
             "4.0.3",
             V35,
+            &PK_V40,
             Some(format!("apps/speed.c of {major}.{minor} was not read; its defaults are taken as those of 4.0")),
         ),
         _ => return None,
     };
-    Some(SpeedDefaults { read, rows, note })
+    Some(SpeedDefaults {
+        read,
+        rows,
+        public_key,
+        note,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::speed_defaults_pk::{PK_V111, PK_V30, PK_V35, PK_V40};
 
     #[test]
     fn every_measured_row_is_in_the_catalog() {
@@ -230,5 +260,48 @@ mod tests {
         assert_eq!(defaults_for("OpenSSL 4.0.3 1 Apr 2026").unwrap().read, "4.0.3");
         assert!(defaults_for("LibreSSL 3.8.2").is_none());
         assert!(defaults_for("OpenSSL 1.0.2u 20 Dec 2019").is_none());
+    }
+
+    #[test]
+    fn every_measured_public_key_row_is_in_the_public_key_catalog() {
+        for rows in [&PK_V111[..], &PK_V30, &PK_V35, &PK_V40] {
+            for r in rows {
+                assert!(r.catalog.is_some() != r.why_not.is_some(), "{}", r.name);
+                if let Some(id) = r.catalog {
+                    assert_eq!(crate::pk::find(id).map(|a| a.id), Some(id), "{}", r.name);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn public_key_rows_follow_the_version() {
+        let v30 = defaults_for("OpenSSL 3.0.22 25 Aug 2026").unwrap().measured_public_key();
+        assert_eq!(
+            v30,
+            [
+                "rsa2048",
+                "rsa3072",
+                "rsa4096",
+                "ecdsap256",
+                "ecdsap384",
+                "ecdsap521",
+                "ecdhp256",
+                "ecdhp384",
+                "x25519",
+                "x448",
+                "ed25519",
+                "ed448"
+            ]
+        );
+        let v35 = defaults_for("OpenSSL 3.5.5 27 Jan 2026").unwrap().measured_public_key();
+        assert!(v35.contains(&"mlkem768") && v35.contains(&"mldsa65") && v35.contains(&"slhdsa-shake-128f"));
+        assert!(!defaults_for("OpenSSL 3.2.1 30 Jan 2024")
+            .unwrap()
+            .measured_public_key()
+            .contains(&"mlkem768"));
+        let v40 = defaults_for("OpenSSL 4.0.3 1 Apr 2026").unwrap();
+        assert!(v40.not_measured().iter().any(|(n, _)| *n == "LMS"));
+        assert_eq!(v40.measured_public_key().iter().filter(|id| **id == "ed25519").count(), 1);
     }
 }
