@@ -192,13 +192,61 @@ fn every_library_measures_what_it_has_and_names_what_it_lacks() {
     assert!(page.contains("ed25519 (20 B)"), "sign bars name what was signed");
 }
 
+/// `--threads 2` measures public-key cells with workers in step, as
+/// `openssl speed -multi 2 rsa2048` does: an aggregate of two workers in
+/// operations per second, each worker's samples kept.
 #[test]
-fn threads_with_public_key_is_refused_with_the_reason() {
+fn threads_measure_public_key_cells_in_step() {
+    if !system_openssl_available() {
+        return;
+    }
+    if cryptobench_testkit::own_emulator().is_some() {
+        cryptobench_testkit::platform_lacks("pinned workers on two CPUs", "the tests run under an emulator");
+        return;
+    }
+    if std::thread::available_parallelism().map_or(0, |n| n.get()) < 2 {
+        cryptobench_testkit::platform_lacks("two CPUs", "this machine offers one");
+        return;
+    }
     let out = cryptobench()
-        .args(["run", "--algos", "rsa2048", "--threads", "2", "--no-save"])
+        .args([
+            "run",
+            "--backend",
+            "openssl",
+            "--algos",
+            "ecdsap256",
+            "--threads",
+            "2",
+            "--no-save",
+            "--format",
+            "json",
+        ])
         .args(FAST)
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("one worker at a time"));
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let run = json(&out);
+    let configurations = run["configurations"].as_array().unwrap();
+    let two = configurations
+        .iter()
+        .find(|c| c["placement"]["threads"] == 2)
+        .expect("a 2-thread configuration");
+    let sign = two["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["operation"] == "sign")
+        .expect("an ecdsap256 sign cell");
+    assert_eq!(sign["status"], "measured", "{sign}");
+    assert_eq!(sign["unit"], "operations", "{sign}");
+    let workers = sign["aggregate"]["workers"].as_array().unwrap();
+    assert_eq!(workers.len(), 2, "{sign}");
+    let sum: f64 = workers.iter().map(|w| w["summary"]["median"].as_f64().unwrap()).sum();
+    let median = sign["summary"]["median"].as_f64().unwrap();
+    assert!(
+        (sum - median).abs() <= 1e-6 * median,
+        "the aggregate is the sum of the workers' medians: {sum} vs {median}"
+    );
+    // Operations per second, not bytes: one sign is far below a million per second per core.
+    assert!(median > 0.0 && median < 1e7, "{median}");
 }

@@ -84,7 +84,8 @@ pub fn aggregate_cell(cells: Vec<CellResult>, cpus: &[usize], timing: &TimingSet
             }
         }
     }
-    let outcome = match measurement(workers, spec.size, said.unwrap_or_default(), timing) {
+    // Operations per second for public key (one unit per call), bytes per second otherwise.
+    let outcome = match measurement(workers, spec.units_per_call(), said.unwrap_or_default(), timing) {
         Some(m) => CellOutcome::Measured(m),
         None => CellOutcome::Failed {
             reason: "a worker returned no samples".into(),

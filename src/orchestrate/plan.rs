@@ -368,12 +368,6 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
     } else {
         None
     };
-    if placements.is_some() && !public_key.is_empty() {
-        return Err(usage(
-            "--threads and --core-types measure symmetric cells in step across workers; public-key cells are measured \
-             one worker at a time: run the public-key algorithms without --threads/--core-types",
-        ));
-    }
     Ok(Plan {
         placements,
         only_available: asks_for_all(&args.backends),

@@ -175,7 +175,7 @@ fn measure_all(backend: &dyn Backend, job: &Job, out: &mut impl std::io::Write, 
     let mut budget = cryptobench_harness::RunBudget::new(Duration::from_nanos(job.timing.cell_budget_ns), symmetric);
     for (position, cell) in job.cells.iter().enumerate() {
         if let Some(alg) = cryptobench_core::pk::find(&cell.algorithm) {
-            let result = pk::measure(backend, alg, cell, job, &mut verified, out)?;
+            let result = pk::measure(backend, alg, (position, cell), job, &mut verified, out, answers)?;
             write_line(
                 out,
                 &WorkerMessage::Cell(CellResult {

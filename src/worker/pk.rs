@@ -12,6 +12,8 @@ use cryptobench_core::protocol::{write_line, Job, WorkerMessage};
 use cryptobench_core::result::{CellOutcome, Verification, VerificationOutcome};
 use cryptobench_core::CellSpec;
 
+use super::barrier::{Answers, CellGate};
+
 /// The public-key ids the backend offers, for the worker's hello.
 pub fn supported(backend: &dyn Backend) -> Vec<String> {
     PK_CATALOG
@@ -26,14 +28,16 @@ fn activity(out: &mut impl std::io::Write, what: String) -> std::io::Result<()> 
 }
 
 /// Verifies `alg` once (the outcome is remembered in `verified`), then
-/// measures the cell if it passed.
+/// measures the cell (the job's `position`-th) if it passed, in step
+/// with the other workers when the job has barriers.
 pub fn measure(
     backend: &dyn Backend,
     alg: &'static PkAlgorithmSpec,
-    cell: &CellSpec,
+    (position, cell): (usize, &CellSpec),
     job: &Job,
     verified: &mut Vec<(String, VerificationOutcome)>,
     out: &mut impl std::io::Write,
+    answers: &mut Answers,
 ) -> Result<CellOutcome> {
     let outcome = match verified.iter().find(|(id, _)| id == alg.id) {
         Some((_, o)) => o.clone(),
@@ -55,7 +59,12 @@ pub fn measure(
         // A library defect is named with the cell (docs/METHOD.md, "Library defects"); the cell is timed.
         VerificationOutcome::Passed { .. } | VerificationOutcome::Defect { .. } => {
             activity(out, format!("measuring {}", cell.describe()))?;
-            cryptobench_harness::run_pk_cell(backend, alg, cell, &job.timing)
+            if job.barrier {
+                let mut gate = CellGate::new(&mut *out, answers, position);
+                cryptobench_harness::run_pk_cell_gated(backend, alg, cell, &job.timing, &mut gate)
+            } else {
+                cryptobench_harness::run_pk_cell(backend, alg, cell, &job.timing)
+            }
         }
         VerificationOutcome::Failed { reason } => CellOutcome::Failed {
             reason: format!("verification failed, not timed: {reason}"),

@@ -12,9 +12,10 @@ mod pk;
 pub use budget::RunBudget;
 pub use buffer::AlignedBuffer;
 pub use measure::{
-    measure, measure_gated, measure_units, quick_timing, standard_timing, warnings, Alone, Gate, SampleFloor, PK_FLOOR, SYMMETRIC_FLOOR,
+    measure, measure_gated, measure_units, measure_units_gated, quick_timing, standard_timing, warnings, Alone, Gate, SampleFloor,
+    PK_FLOOR, SYMMETRIC_FLOOR,
 };
-pub use pk::{long_cell_timing, run_pk_cell};
+pub use pk::{long_cell_timing, run_pk_cell, run_pk_cell_gated};
 
 use cryptobench_backends::checks::verify::check_primitive;
 use cryptobench_backends::{Backend, CellInputs};

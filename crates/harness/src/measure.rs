@@ -248,7 +248,8 @@ pub fn measure_units(
     measure_units_gated(primitive, buf, timing, units_per_call, floor, &mut Alone)
 }
 
-fn measure_units_gated(
+/// [`measure_units`], meeting other workers at `gate` (`run --threads`).
+pub fn measure_units_gated(
     primitive: &mut dyn Primitive,
     buf: &mut [u8],
     timing: &TimingSettings,

@@ -11,7 +11,7 @@ use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::{CellOutcome, TimingSettings};
 use cryptobench_core::{CellSpec, Operation};
 
-use crate::{measure_units, AlignedBuffer, PK_FLOOR};
+use crate::{measure_units_gated, AlignedBuffer, Alone, Gate, PK_FLOOR};
 
 /// How much longer than its other cells a long-running cell may sample.
 pub const LONG_CELL_FACTOR: u64 = 20;
@@ -30,6 +30,20 @@ pub fn long_cell_timing(timing: &TimingSettings) -> TimingSettings {
 /// Prepares, checks and measures one public-key cell. The algorithm must
 /// already have passed `verify_pk_algorithm` on this backend.
 pub fn run_pk_cell(backend: &dyn Backend, alg: &PkAlgorithmSpec, cell: &CellSpec, timing: &TimingSettings) -> CellOutcome {
+    run_pk_cell_gated(backend, alg, cell, timing, &mut Alone)
+}
+
+/// [`run_pk_cell`], meeting the other workers of the same cell at `gate`
+/// (`run --threads`: every worker's sample k starts together, as for
+/// symmetric cells). Only a cell that is timed meets them: one that is n/a
+/// or fails its check does so in every worker alike (the same library).
+pub fn run_pk_cell_gated(
+    backend: &dyn Backend,
+    alg: &PkAlgorithmSpec,
+    cell: &CellSpec,
+    timing: &TimingSettings,
+    gate: &mut dyn Gate,
+) -> CellOutcome {
     let pk = match pk_of(backend, alg) {
         Ok(pk) => pk,
         Err(reason) => return CellOutcome::Unsupported { reason },
@@ -62,7 +76,14 @@ pub fn run_pk_cell(backend: &dyn Backend, alg: &PkAlgorithmSpec, cell: &CellSpec
     } else {
         timing.clone()
     };
-    match measure_units(primitive.as_mut(), buffer.as_mut_slice(), &timing, cell.units_per_call(), PK_FLOOR) {
+    match measure_units_gated(
+        primitive.as_mut(),
+        buffer.as_mut_slice(),
+        &timing,
+        cell.units_per_call(),
+        PK_FLOOR,
+        gate,
+    ) {
         Ok(m) => CellOutcome::Measured(m),
         Err(e) => CellOutcome::Failed {
             reason: format!("failed while timed: {e}"),

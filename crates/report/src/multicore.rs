@@ -5,7 +5,7 @@
 //! types measured apart (`run --core-types`: clock, score per MHz, class).
 
 use cryptobench_core::result::{CellOutcome, ConfigurationResult, ConfigurationSpec, RunResult};
-use cryptobench_core::units::Unit;
+use cryptobench_core::units::{format_ops, Unit};
 
 use crate::labels::{library_label, Labels};
 use crate::size_label;
@@ -53,7 +53,9 @@ pub struct ScalingRow {
     pub size: usize,
     pub threads: usize,
     pub cpus: Vec<usize>,
-    /// Bytes per second: the aggregate (sum of the workers' medians) and its 95% interval.
+    /// A public-key cell: the figures are operations per second, not bytes.
+    pub per_operation: bool,
+    /// Bytes (or operations) per second: the aggregate (sum of the workers' medians) and its 95% interval.
     pub median: f64,
     pub interval: [f64; 2],
     /// (CPU, median) per worker.
@@ -65,13 +67,14 @@ pub struct ScalingRow {
     pub index: usize,
 }
 
-/// The size a library's rows are shown at.
+/// The size a library's symmetric rows are shown at (public-key rows are
+/// shown at each cell's own message length).
 fn shown_size(l: &Library) -> Option<usize> {
     let sizes: Vec<usize> = l
         .configurations
         .iter()
         .flat_map(|c| &c.cells)
-        .filter(|x| matches!(x.outcome, CellOutcome::Measured(_)))
+        .filter(|x| matches!(x.outcome, CellOutcome::Measured(_)) && !x.spec.is_public_key())
         .map(|x| x.spec.size)
         .collect();
     if sizes.contains(&SIZE) {
@@ -81,20 +84,31 @@ fn shown_size(l: &Library) -> Option<usize> {
     }
 }
 
-/// Every row key (algorithm, operation, mode) of the library with its thread counts at the shown size.
+/// Every row key (algorithm, operation, mode) of the library with its
+/// thread counts: symmetric cells at the shown size, public-key cells (in
+/// operations per second) at their message length.
 pub fn scaling_rows(l: &Library) -> Vec<ScalingRow> {
-    let Some(size) = shown_size(l) else {
-        return Vec::new();
-    };
-    let mut keys: Vec<(String, &'static str, String)> = Vec::new();
+    let shown = shown_size(l);
+    let mut keys: Vec<(String, &'static str, String, usize, bool)> = Vec::new();
     for x in l.configurations.iter().flat_map(|c| &c.cells) {
-        let k = (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label());
+        let public_key = x.spec.is_public_key();
+        let Some(size) = (if public_key { Some(x.spec.size) } else { shown }) else {
+            continue;
+        };
+        let k = (
+            x.spec.algorithm.clone(),
+            x.spec.operation.short(),
+            x.spec.mode_label(),
+            size,
+            public_key,
+        );
         if !keys.contains(&k) {
             keys.push(k);
         }
     }
     let mut rows = Vec::new();
     for k in keys {
+        let size = k.3;
         for c in &l.configurations {
             let p = c.placement.as_ref().expect("libraries() keeps placed configurations");
             let found = c.cells.iter().find_map(|x| match &x.outcome {
@@ -115,6 +129,7 @@ pub fn scaling_rows(l: &Library) -> Vec<ScalingRow> {
                 operation: k.1,
                 mode: k.2.clone(),
                 size,
+                per_operation: k.4,
                 threads: p.threads,
                 cpus: p.cpus.clone(),
                 median: m.summary.median,
@@ -158,19 +173,28 @@ fn rate(unit: Unit) -> Unit {
     }
 }
 
+/// A figure of a scaling row: in `unit` for bytes, "N op/s" for public key.
+pub fn scaling_figure(r: &ScalingRow, unit: Unit, value: f64) -> String {
+    if r.per_operation {
+        format!("{} op/s", format_ops(value))
+    } else {
+        rate(unit).format(value)
+    }
+}
+
 /// The cells of a scaling row as text.
 pub fn scaling_cells(r: &ScalingRow, unit: Unit) -> Vec<String> {
-    let u = rate(unit);
+    let f = |v: f64| scaling_figure(r, unit, v);
     let workers = if r.workers.len() <= 4 {
         r.workers
             .iter()
-            .map(|(cpu, m)| format!("{cpu}: {}", u.format(*m)))
+            .map(|(cpu, m)| format!("{cpu}: {}", f(*m)))
             .collect::<Vec<_>>()
             .join(", ")
     } else {
         let lo = r.workers.iter().map(|w| w.1).fold(f64::INFINITY, f64::min);
         let hi = r.workers.iter().map(|w| w.1).fold(0.0, f64::max);
-        format!("{}–{} over {} workers", u.format(lo), u.format(hi), r.workers.len())
+        format!("{}–{} over {} workers", f(lo), f(hi), r.workers.len())
     };
     vec![
         r.algorithm.clone(),
@@ -179,8 +203,12 @@ pub fn scaling_cells(r: &ScalingRow, unit: Unit) -> Vec<String> {
         size_label(r.size),
         r.threads.to_string(),
         cryptobench_cpu_list(&r.cpus),
-        format!("{}{}", u.format(r.median), if r.noisy { crate::grid::NOISY_MARK } else { "" }),
-        format!("{}–{}", u.format(r.interval[0]), u.format(r.interval[1])),
+        format!("{}{}", f(r.median), if r.noisy { crate::grid::NOISY_MARK } else { "" }),
+        if r.per_operation {
+            format!("{}–{} op/s", format_ops(r.interval[0]), format_ops(r.interval[1]))
+        } else {
+            format!("{}–{}", f(r.interval[0]), f(r.interval[1]))
+        },
         workers,
         match (r.threads, r.efficiency) {
             (1, _) => "base".into(),

@@ -31,22 +31,27 @@ pub fn render(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
 }
 
 fn tooltip(library: &str, r: &ScalingRow, unit: Unit) -> String {
+    let f = |v: f64| multicore::scaling_figure(r, unit, v);
     let mut t = format!(
-        "{library}, {} worker{} on CPU{} {}: {} {} (95% interval {}–{})",
+        "{library}, {} worker{} on CPU{} {}: {}{} (95% interval {}–{})",
         r.threads,
         if r.threads == 1 { "" } else { "s" },
         if r.cpus.len() == 1 { "" } else { "s" },
         multicore::cryptobench_cpu_list(&r.cpus),
-        unit.format(r.median),
-        unit.label(),
-        unit.format(r.interval[0]),
-        unit.format(r.interval[1])
+        f(r.median),
+        if r.per_operation {
+            String::new()
+        } else {
+            format!(" {}", unit.label())
+        },
+        f(r.interval[0]),
+        f(r.interval[1])
     );
     if let Some(e) = r.efficiency {
         t.push_str(&format!(", efficiency {e:.2}"));
     }
     if r.workers.len() > 1 {
-        let per: Vec<String> = r.workers.iter().map(|(c, m)| format!("CPU {c} {}", unit.format(*m))).collect();
+        let per: Vec<String> = r.workers.iter().map(|(c, m)| format!("CPU {c} {}", f(*m))).collect();
         t.push_str(&format!("; per worker: {}", per.join(", ")));
     }
     t
@@ -71,15 +76,17 @@ fn scaling(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit) -
     }
     let entries: Vec<(usize, String)> = rows.iter().map(|(st, n, _)| (*st, n.clone())).collect();
     s.push_str(&legend(&entries));
-    let mut keys: Vec<(String, &'static str, String, usize)> = Vec::new();
+    let mut keys: Vec<(String, &'static str, String, usize, bool)> = Vec::new();
     for r in rows.iter().flat_map(|(_, _, r)| r) {
-        let k = (r.algorithm.clone(), r.operation, r.mode.clone(), r.size);
+        let k = (r.algorithm.clone(), r.operation, r.mode.clone(), r.size, r.per_operation);
         if !keys.contains(&k) {
             keys.push(k);
         }
     }
     s.push_str("<div class=\"multiples\">\n");
     for k in &keys {
+        // Public key in operations per second; bytes in the report's unit.
+        let (divisor, axis) = if k.4 { (1.0, "op/s") } else { (unit.divisor(), unit.label()) };
         let series: Vec<ThreadSeries> = rows
             .iter()
             .map(|(style, name, rs)| ThreadSeries {
@@ -90,8 +97,8 @@ fn scaling(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit) -
                     .filter(|r| (r.algorithm.as_str(), r.operation, r.mode.as_str(), r.size) == (k.0.as_str(), k.1, k.2.as_str(), k.3))
                     .map(|r| ThreadPoint {
                         threads: r.threads,
-                        value: r.median / unit.divisor(),
-                        interval: (r.interval[0] / unit.divisor(), r.interval[1] / unit.divisor()),
+                        value: r.median / divisor,
+                        interval: (r.interval[0] / divisor, r.interval[1] / divisor),
                         tooltip: tooltip(name, r, unit),
                     })
                     .collect(),
@@ -101,7 +108,7 @@ fn scaling(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit) -
         let title = format!("{} {} {}, {}", k.0, k.1, k.2, size_label(k.3));
         s.push_str(&format!(
             "<figure>{}</figure>\n",
-            throughput_by_threads(&title, &series, &format!("aggregate {}", unit.label()))?
+            throughput_by_threads(&title, &series, &format!("aggregate {axis}"))?
         ));
     }
     s.push_str(
