@@ -60,6 +60,25 @@ impl PkKeys {
     }
 }
 
+impl RsaParts {
+    /// n and e of an RSA SubjectPublicKeyInfo (RFC 5280 4.1.2.7), the
+    /// private parts empty: for libraries that import RSA keys by component.
+    pub fn of_public_der(spki: &[u8]) -> Result<RsaParts, String> {
+        use rsa::pkcs8::DecodePublicKey;
+        let key = rsa::RsaPublicKey::from_public_key_der(spki).map_err(|e| format!("not an RSA SubjectPublicKeyInfo ({e})"))?;
+        Ok(RsaParts {
+            n: be(key.n().as_ref()),
+            e: be(key.e()),
+            d: Vec::new(),
+            p: Vec::new(),
+            q: Vec::new(),
+            dp: Vec::new(),
+            dq: Vec::new(),
+            qinv: Vec::new(),
+        })
+    }
+}
+
 fn be(x: &rsa::BoxedUint) -> Vec<u8> {
     let bytes = x.to_be_bytes();
     let start = bytes.iter().position(|&b| b != 0).unwrap_or(bytes.len());

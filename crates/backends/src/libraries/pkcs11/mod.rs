@@ -17,6 +17,9 @@
 mod mechanisms;
 mod module;
 mod pk;
+mod pk_derive;
+mod pk_keys;
+mod pk_sign;
 mod sessions;
 mod underneath;
 
