@@ -163,10 +163,12 @@ pub fn operations_for(alg: &AlgorithmSpec, requested: &[Operation]) -> Vec<Opera
     match alg.class {
         AlgorithmClass::Digest => vec![Operation::Digest],
         AlgorithmClass::Mac => vec![Operation::Mac],
+        // Ciphers and AEADs encrypt and decrypt; the public-key operations of
+        // a mixed `--ops enc,sign` are for the public-key algorithms only.
         _ => requested
             .iter()
             .copied()
-            .filter(|op| !matches!(op, Operation::Digest | Operation::Mac))
+            .filter(|op| matches!(op, Operation::Encrypt | Operation::Decrypt))
             .collect(),
     }
 }
@@ -174,6 +176,15 @@ pub fn operations_for(alg: &AlgorithmSpec, requested: &[Operation]) -> Vec<Opera
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cipher_takes_only_encrypt_and_decrypt_from_mixed_ops() {
+        let aes = crate::catalog::get("aes-128-cbc").unwrap();
+        let ops = [Operation::Encrypt, Operation::Sign, Operation::Decrypt, Operation::Derive];
+        assert_eq!(operations_for(aes, &ops), [Operation::Encrypt, Operation::Decrypt]);
+        let sha = crate::catalog::get("sha256").unwrap();
+        assert_eq!(operations_for(sha, &ops), [Operation::Digest]);
+    }
 
     fn read(json: &str) -> CellSpec {
         serde_json::from_str(json).unwrap()

@@ -56,6 +56,12 @@ pub trait PkSession {
     fn allocates(&self) -> Option<&'static str> {
         None
     }
+    /// What served the calls where the library says (OpenSSL 3: the
+    /// provider of the operation's context, or the engine), as the
+    /// symmetric cells' `Primitive::implementation`. None: not said.
+    fn implementation(&self) -> Option<String> {
+        None
+    }
     /// The public key of the last generated key pair (outside the timing).
     fn generated_public(&mut self) -> Result<Vec<u8>, BackendError> {
         not_offered("key generation")

@@ -38,6 +38,10 @@ struct PkLoop<'a> {
 }
 
 impl Primitive for PkLoop<'_> {
+    fn implementation(&self) -> Option<String> {
+        self.session.implementation()
+    }
+
     fn run(&mut self, iterations: u64, buf: &mut [u8]) -> Result<(), BackendError> {
         let s = &mut self.session;
         for _ in 0..iterations {

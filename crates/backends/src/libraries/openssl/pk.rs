@@ -23,7 +23,12 @@ use crate::support::Support;
 impl OpensslBackend {
     pub(super) fn lib(&self) -> Result<Lib<'_>, BackendError> {
         match &self.pk_api {
-            Ok(pk) => Ok(Lib { api: &self.api, pk }),
+            Ok(pk) => Ok(Lib {
+                api: &self.api,
+                pk,
+                engine: self.engine.as_ref().map(|e| e.id.as_str()),
+                wanted: self.providers.wanted.as_deref(),
+            }),
             Err(symbol) => Err(BackendError::Unsupported(format!(
                 "public key (the loaded libcrypto lacks {symbol})"
             ))),

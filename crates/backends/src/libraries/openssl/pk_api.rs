@@ -59,6 +59,8 @@ crate::native::api_table! {
         CRYPTO_free: fn(*mut c_void, *const c_char, c_int) -> ();
     }
     optional {
+        EVP_PKEY_CTX_get0_provider: fn(*const EvpPkeyCtx) -> *const c_void;
+        EVP_PKEY_get0_provider: fn(*const EvpPkey) -> *const c_void;
         EVP_PKEY_CTX_new_from_name: fn(*mut c_void, *const c_char, *const c_char) -> *mut EvpPkeyCtx;
         EVP_PKEY_CTX_set_params: fn(*mut EvpPkeyCtx, *const OsslParam) -> c_int;
         EVP_PKEY_encapsulate_init: fn(*mut EvpPkeyCtx, *const OsslParam) -> c_int;

@@ -10,7 +10,7 @@
 //! the "seed" parameter, OpenSSL 3.5+). Algorithms the loaded library lacks
 //! are reported with the version that has them.
 
-use std::ffi::{c_int, CString};
+use std::ffi::{c_int, c_void, CString};
 use std::ptr::{null, null_mut};
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
@@ -29,9 +29,40 @@ const PQC_VERSION: u64 = 0x3050_0000;
 pub(super) struct Lib<'a> {
     pub api: &'a Api,
     pub pk: &'a PkApi,
+    /// The engine `--engine` made the default, where one was asked for.
+    pub engine: Option<&'a str>,
+    /// The provider `--provider` asked to be preferred, where one was.
+    pub wanted: Option<&'a str>,
 }
 
 impl Lib<'_> {
+    /// What serves an operation whose provider is `provider` (null: a
+    /// legacy key, or a 1.1.1 without providers), as the symmetric cells
+    /// say it (OpensslBackend::implementation): "provider default", "engine
+    /// pkcs11", or the default path where an engine was asked for and does
+    /// not serve the key.
+    pub fn served(&self, provider: Option<*const c_void>) -> Option<String> {
+        let name = |p: *const c_void| {
+            // SAFETY: a live provider's name is a static string of the provider.
+            (!p.is_null())
+                .then(|| self.api.OSSL_PROVIDER_get0_name.and_then(|f| crate::native::text(unsafe { f(p) })))
+                .flatten()
+        };
+        match (provider.and_then(name), self.engine) {
+            (Some(p), None) => Some(match self.wanted {
+                Some(w) if w != p => format!("provider {p}: the default path, provider {w} does not serve this key"),
+                _ => format!("provider {p}"),
+            }),
+            (Some(p), Some(e)) => Some(format!("provider {p}: the default path, engine {e} does not serve this key")),
+            // 3.x: a legacy key, made with the engine's method.
+            (None, Some(e)) if provider.is_some() => Some(format!("engine {e}")),
+            (None, Some(e)) => Some(format!(
+                "built in or engine {e} (OpenSSL 1.1.1 does not say which serves a key operation)"
+            )),
+            (None, None) => None,
+        }
+    }
+
     pub fn fail(&self, call: &'static str) -> BackendError {
         BackendError::Call {
             call,
@@ -113,6 +144,15 @@ impl<'a> Ctx<'a> {
                 detail: format!("{name}={value}: {}", error_queue(self.lib.api)),
             })
         }
+    }
+}
+
+impl Ctx<'_> {
+    /// What serves this context's operation ([`Lib::served`]).
+    pub fn served(&self) -> Option<String> {
+        // SAFETY: a live context; the getter only reads it.
+        let provider = self.lib.pk.EVP_PKEY_CTX_get0_provider.map(|f| unsafe { f(self.ptr) });
+        self.lib.served(provider)
     }
 }
 

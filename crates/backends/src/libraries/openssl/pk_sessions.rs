@@ -21,6 +21,10 @@ pub struct Signing<'a> {
 }
 
 impl PkSession for Signing<'_> {
+    fn implementation(&self) -> Option<String> {
+        self.ctx.served()
+    }
+
     fn sign(&mut self, message: &[u8], signature: &mut Vec<u8>) -> Result<(), BackendError> {
         let lib = self.ctx.lib;
         fill(signature, MAX_SIGNATURE, |out| {
@@ -60,6 +64,12 @@ pub struct EdDsa<'a> {
 }
 
 impl PkSession for EdDsa<'_> {
+    fn implementation(&self) -> Option<String> {
+        // SAFETY: a live key; the getter only reads it.
+        let provider = self.key.lib.pk.EVP_PKEY_get0_provider.map(|f| unsafe { f(self.key.ptr) });
+        self.key.lib.served(provider)
+    }
+
     fn sign(&mut self, message: &[u8], signature: &mut Vec<u8>) -> Result<(), BackendError> {
         let lib = self.md.lib;
         // SAFETY: live contexts; NULL key and digest keep the ones set before.
@@ -115,6 +125,10 @@ pub struct Oaep<'a> {
 }
 
 impl PkSession for Oaep<'_> {
+    fn implementation(&self) -> Option<String> {
+        self.ctx.served()
+    }
+
     fn encrypt(&mut self, message: &[u8], ciphertext: &mut Vec<u8>) -> Result<(), BackendError> {
         let lib = self.ctx.lib;
         fill(ciphertext, self.len, |out| {
@@ -150,6 +164,10 @@ pub struct Secret<'a> {
 }
 
 impl PkSession for Secret<'_> {
+    fn implementation(&self) -> Option<String> {
+        self.ctx.served()
+    }
+
     fn derive(&mut self, secret: &mut Vec<u8>) -> Result<(), BackendError> {
         let lib = self.ctx.lib;
         fill(secret, 256, |out| {
@@ -207,6 +225,10 @@ impl<'a> Kem<'a> {
 }
 
 impl PkSession for Kem<'_> {
+    fn implementation(&self) -> Option<String> {
+        self.ctx.served()
+    }
+
     fn encapsulate(&mut self, ciphertext: &mut Vec<u8>, secret: &mut Vec<u8>) -> Result<(), BackendError> {
         let f = self.lib.pk.EVP_PKEY_encapsulate.expect("checked in new");
         let (lib, ctx, ss_len) = (self.lib, self.ctx.ptr, self.ss_len);
@@ -251,6 +273,10 @@ pub struct Keygen<'a> {
 }
 
 impl PkSession for Keygen<'_> {
+    fn implementation(&self) -> Option<String> {
+        self.ctx.served()
+    }
+
     fn keygen(&mut self) -> Result<(), BackendError> {
         let lib = self.ctx.lib;
         let mut key = null_mut();
