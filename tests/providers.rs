@@ -143,3 +143,38 @@ fn an_engine_that_does_not_offer_an_algorithm_leaves_it_to_the_default_path_and_
         );
     }
 }
+
+/// `--properties QUERY` fetches every algorithm with that query: one that
+/// matches measures and is named in the version; one nothing matches (no
+/// FIPS provider here) refuses the configuration with OpenSSL's reason.
+#[test]
+fn a_property_query_is_used_or_refused_with_the_reason() {
+    if !system_openssl_available() {
+        return;
+    }
+    let run = |query: &str| {
+        cryptobench()
+            .args(["run", "--backend", "openssl", "--properties", query])
+            .args(["--algos", "sha256", "--sizes", "64", "--format", "json", "--no-save"])
+            .args(FAST)
+            .output()
+            .unwrap()
+    };
+    let out = run("provider=default");
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    if err.contains("has no property queries") {
+        cryptobench_testkit::platform_lacks("OpenSSL 3 property queries", err);
+        return;
+    }
+    assert!(out.status.success(), "{err}");
+    let v = json(&out);
+    let version = v["configurations"][0]["backend"]["version"].as_str().unwrap();
+    assert!(version.ends_with("+ properties provider=default"), "{version}");
+    for (alg, how) in served(&v, 0) {
+        assert_eq!(how, "provider default", "{alg}");
+    }
+    let out = run("fips=yes");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("--properties fips=yes: no SHA2-256 matches it"), "{err}");
+}

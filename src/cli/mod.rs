@@ -118,11 +118,12 @@ pub fn attach(cli: &mut Cli, matches: &clap::ArgMatches) {
     }
     attached.sort_by_key(|(at, _)| *at);
     placement.attached = attached.into_iter().map(|(_, p)| p).collect();
-    use cryptobench_core::result::{ENGINE_ENV, PROVIDER_ENV};
+    use cryptobench_core::result::{ENGINE_ENV, PROPERTIES_ENV, PROVIDER_ENV};
     let mut options: Vec<(usize, Option<usize>, &'static str, String)> = Vec::new();
     for (id, var, values) in [
         ("provider", PROVIDER_ENV, &placement.provider),
         ("engine", ENGINE_ENV, &placement.engine),
+        ("properties", PROPERTIES_ENV, &placement.properties),
     ] {
         for (at, v) in positions(id).into_iter().zip(values.iter()) {
             options.push((at, owner(at), var, v.clone()));

@@ -59,11 +59,18 @@ pub struct PlacementArgs {
     #[arg(long = "engine", value_name = "ID|PATH")]
     pub engine: Vec<String>,
 
+    /// Fetch every algorithm of the OpenSSL 3 --backend before this flag with this property
+    /// query (OSSL_PROPERTY syntax, e.g. "provider=default", "?fips=yes", "provider!=legacy"),
+    /// instead of --provider's "?provider=NAME". A query no algorithm matches refuses the
+    /// configuration with OpenSSL's reason; each cell names the provider that served it.
+    #[arg(long = "properties", value_name = "QUERY")]
+    pub properties: Vec<String>,
+
     /// The flags above in command-line order, each with the --backend it follows (filled by `attach`).
     #[arg(skip)]
     pub attached: Vec<Placement>,
 
-    /// Each --provider and --engine with the --backend it follows and the worker's variable
+    /// Each --provider, --engine and --properties with the --backend it follows and the worker's variable
     /// that carries it (filled by `attach`).
     #[arg(skip)]
     pub library_options: Vec<(Option<usize>, &'static str, String)>,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use cryptobench_backends::libraries;
-use cryptobench_backends::registry::PROVIDER_ENV;
+use cryptobench_backends::registry::{PROPERTIES_ENV, PROVIDER_ENV};
 use cryptobench_core::catalog::{self, valid_names};
 use cryptobench_core::cell::operations_for;
 use cryptobench_core::result::{ConfigurationSpec, TimingSettings};
@@ -156,7 +156,11 @@ pub fn configurations(args: &[String], placement: &PlacementArgs) -> Result<Vec<
         for i in targets {
             for spec in &mut groups[i] {
                 if spec.env.insert(var.to_string(), value.clone()).is_some() {
-                    let flag = if *var == PROVIDER_ENV { "--provider" } else { "--engine" };
+                    let flag = match *var {
+                        PROVIDER_ENV => "--provider",
+                        PROPERTIES_ENV => "--properties",
+                        _ => "--engine",
+                    };
                     return Err(usage(format!(
                         "{flag} is given twice for one --backend (the second: {value}); give each --backend one {flag}"
                     )));

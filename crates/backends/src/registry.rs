@@ -20,10 +20,12 @@ use crate::known_defects::KnownDefect;
 /// that serves it reports the name it loaded under [`PROVIDER_DETAIL`] in its
 /// details, and any other refuses the configuration (crate::libraries::open),
 /// so that no provider is ever silently ignored.
-pub use cryptobench_core::result::{ENGINE_ENV, PROVIDER_ENV};
+pub use cryptobench_core::result::{ENGINE_ENV, PROPERTIES_ENV, PROVIDER_ENV};
 pub const PROVIDER_DETAIL: &str = "provider_requested";
 /// As [`PROVIDER_DETAIL`], for `--engine` ([`ENGINE_ENV`]).
 pub const ENGINE_DETAIL: &str = "engine_requested";
+/// As [`PROVIDER_DETAIL`], for `--properties` ([`PROPERTIES_ENV`]).
+pub const PROPERTIES_DETAIL: &str = "properties_requested";
 
 /// How a library is reached.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -158,13 +158,18 @@ pub const PROVIDER_ENV: &str = "CRYPTOBENCH_PROVIDER";
 /// worker of the configuration it follows, as [`PROVIDER_ENV`].
 pub const ENGINE_ENV: &str = "CRYPTOBENCH_ENGINE";
 
+/// The variable that carries `--properties QUERY` (an OpenSSL 3 property
+/// query for every fetch, e.g. `provider=default` or `?fips=yes`) to the
+/// worker of the configuration it follows, as [`PROVIDER_ENV`].
+pub const PROPERTIES_ENV: &str = "CRYPTOBENCH_PROPERTIES";
+
 impl ConfigurationSpec {
     /// The environment that changes what the library does (capability masks
     /// and the like): everything but the emulator's name.
     pub fn capability_env(&self) -> impl Iterator<Item = (&String, &String)> {
         self.env
             .iter()
-            .filter(|(k, _)| ![EMULATOR_ENV, PROVIDER_ENV, ENGINE_ENV].contains(&k.as_str()))
+            .filter(|(k, _)| ![EMULATOR_ENV, PROVIDER_ENV, ENGINE_ENV, PROPERTIES_ENV].contains(&k.as_str()))
     }
 
     /// How the user would write it: `openssl` or `openssl=/path/libcrypto.so`.

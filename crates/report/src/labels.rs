@@ -187,6 +187,9 @@ fn role(run: &RunResult, c: &ConfigurationResult) -> Option<String> {
     if let Some(engine) = c.spec.env.get(cryptobench_core::result::ENGINE_ENV) {
         return Some(format!("engine {engine}"));
     }
+    if let Some(query) = c.spec.env.get(cryptobench_core::result::PROPERTIES_ENV) {
+        return Some(format!("properties {query}"));
+    }
     c.spec.capability_env().next().is_some().then(|| "masked".to_string())
 }
 

@@ -94,11 +94,17 @@ pub fn open(spec: &ConfigurationSpec) -> Result<Box<dyn Backend>, OpenError> {
         }),
         (path, _) => {
             let backend = (entry.open)(path.as_deref())?;
-            use crate::registry::{ENGINE_DETAIL, ENGINE_ENV, PROVIDER_DETAIL, PROVIDER_ENV};
+            use crate::registry::{ENGINE_DETAIL, ENGINE_ENV, PROPERTIES_DETAIL, PROPERTIES_ENV, PROVIDER_DETAIL, PROVIDER_ENV};
             let details = backend.info().details;
             for (var, detail, flag, what) in [
                 (PROVIDER_ENV, PROVIDER_DETAIL, "--provider", "providers (OpenSSL 3.x has)"),
                 (ENGINE_ENV, ENGINE_DETAIL, "--engine", "engines (OpenSSL has)"),
+                (
+                    PROPERTIES_ENV,
+                    PROPERTIES_DETAIL,
+                    "--properties",
+                    "property queries (OpenSSL 3.x has)",
+                ),
             ] {
                 if let Some(asked) = spec.env.get(var).filter(|_| !details.contains_key(detail)) {
                     return Err(OpenError::Load {

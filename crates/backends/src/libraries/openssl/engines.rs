@@ -10,7 +10,7 @@ use super::api::Api;
 use super::api::{EvpCipher, EvpMd};
 use crate::error::OpenError;
 use crate::native::text;
-use crate::registry::{ENGINE_ENV, PROVIDER_ENV};
+use crate::registry::{ENGINE_ENV, PROPERTIES_ENV, PROVIDER_ENV};
 
 /// The detail that names the engine a configuration asked for.
 pub const ENGINE_DETAIL: &str = crate::registry::ENGINE_DETAIL;
@@ -127,11 +127,48 @@ pub const PROVIDER_DETAIL: &str = crate::registry::PROVIDER_DETAIL;
 #[derive(Default)]
 pub struct Providers {
     pub wanted: Option<String>,
+    /// `--properties QUERY`, where given: the query of every fetch.
+    pub properties: Option<String>,
     pub query: Option<CString>,
 }
 
+/// The detail that names the property query a configuration asked for.
+pub const PROPERTIES_DETAIL: &str = crate::registry::PROPERTIES_DETAIL;
+
 impl Providers {
+    /// `--provider` and then `--properties`, which replaces the query.
     pub fn load(api: &Api, path: &str, version: &str) -> Result<Providers, OpenError> {
+        let mut providers = Providers::load_provider(api, path, version)?;
+        let Ok(query) = std::env::var(PROPERTIES_ENV) else {
+            return Ok(providers);
+        };
+        let fail = |reason: String| OpenError::Load {
+            path: path.to_string(),
+            reason: format!("--properties {query}: {reason}"),
+        };
+        let (Some(fetch), Some(free), Some(_)) = (api.EVP_MD_fetch, api.EVP_MD_free, api.OSSL_PROVIDER_load) else {
+            return Err(fail(format!("{version} has no property queries (OpenSSL 3.0 introduced them)")));
+        };
+        let q = CString::new(query.as_str()).map_err(|_| fail("a NUL byte".into()))?;
+        // A query nothing matches (or that does not parse) fails every fetch:
+        // refused here with OpenSSL's reason rather than as a failed cell each.
+        let name = CString::new("SHA2-256").expect("no NUL");
+        // SAFETY: the default library context; NUL-terminated strings; the fetched digest is freed.
+        let md = unsafe { fetch(std::ptr::null_mut(), name.as_ptr(), q.as_ptr()) };
+        if md.is_null() {
+            return Err(fail(format!(
+                "no SHA2-256 matches it ({}); e.g. provider=default, ?fips=yes, provider!=legacy",
+                super::handles::error_queue(api)
+            )));
+        }
+        // SAFETY: fetched above, freed once.
+        unsafe { free(md) };
+        providers.query = Some(q);
+        providers.properties = Some(query);
+        Ok(providers)
+    }
+
+    fn load_provider(api: &Api, path: &str, version: &str) -> Result<Providers, OpenError> {
         let Ok(value) = std::env::var(PROVIDER_ENV) else {
             return Ok(Providers::default());
         };
@@ -181,6 +218,7 @@ impl Providers {
         Ok(Providers {
             query: Some(cstr(&format!("?provider={name}"))?),
             wanted: Some(name),
+            properties: None,
         })
     }
 }

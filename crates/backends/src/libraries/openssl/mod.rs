@@ -225,6 +225,10 @@ impl CryptoLibrary for OpensslBackend {
             details.insert(engines::PROVIDER_DETAIL.to_string(), w.clone());
             version = format!("{version} + provider {w}");
         }
+        if let Some(q) = &self.providers.properties {
+            details.insert(engines::PROPERTIES_DETAIL.to_string(), q.clone());
+            version = format!("{version} + properties {q}");
+        }
         if let Some(e) = &self.engine {
             details.insert(engines::ENGINE_DETAIL.to_string(), e.id.clone());
             version = format!("{version} + engine {}", e.id);
