@@ -8,6 +8,10 @@
 mod api;
 pub mod capabilities;
 mod cpuid;
+mod defects;
+mod pk;
+mod pk_api;
+mod pk_keys;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -32,6 +36,8 @@ const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
 
 pub struct BotanBackend {
     api: Api,
+    /// The public-key functions (pk_api.rs), or the first one this Botan lacks.
+    pk: Result<pk_api::PkApi, &'static str>,
     path: String,
     version: String,
     cpu: Result<cpuid::View, String>,
@@ -121,8 +127,11 @@ impl BotanBackend {
                 return Err(OpenError::Load { path, reason: why.clone() });
             }
         }
+        // SAFETY: the same Botan as `api`, kept alive beside the table.
+        let pk = unsafe { pk_api::PkApi::load(&loaded.library) };
         Ok(BotanBackend {
             api,
+            pk,
             path,
             version,
             cpu,
@@ -173,9 +182,14 @@ impl BotanBackend {
 pub static ENTRY: Entry = Entry::loaded("botan", "Botan", "apt-get install libbotan-2-19", |path| {
     Ok(Box::new(BotanBackend::open(path)?))
 })
-.with_cpu(Some(capabilities::view), Some(capabilities::mask));
+.with_cpu(Some(capabilities::view), Some(capabilities::mask))
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for BotanBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         let capabilities = match &self.cpu {
