@@ -10,6 +10,9 @@
 mod accel;
 mod api;
 pub mod capabilities;
+mod defects;
+mod pk;
+mod pk_api;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -35,6 +38,8 @@ const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
 
 pub struct GnutlsBackend {
     api: Api,
+    /// The abstract key API (pk_api.rs) and `gnutls_free`, or the first symbol this GnuTLS lacks.
+    pk: Result<(pk_api::PkApi, pk_api::FreeFn), &'static str>,
     path: String,
     version: String,
     detected: Vec<String>,
@@ -113,8 +118,11 @@ impl GnutlsBackend {
             path: path.clone(),
             reason,
         })?;
+        // SAFETY: the same GnuTLS as `api`, kept alive beside the table.
+        let pk = unsafe { pk_api::PkApi::load(&loaded.library).and_then(|t| Ok((t, pk_api::free_function(&loaded.library)?))) };
         Ok(GnutlsBackend {
             api,
+            pk,
             path,
             version,
             detected,
@@ -158,9 +166,14 @@ impl GnutlsBackend {
 pub static ENTRY: Entry = Entry::loaded("gnutls", "GnuTLS", "apt-get install libgnutls30", |path| {
     Ok(Box::new(GnutlsBackend::open(path)?))
 })
-.with_cpu(Some(capabilities::view), Some(capabilities::mask));
+.with_cpu(Some(capabilities::view), Some(capabilities::mask))
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for GnutlsBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         if let Ok(v) = std::env::var(CPUID_OVERRIDE_ENV) {
