@@ -294,9 +294,10 @@ impl Library for RuntimeLibrary {
         task.with(self.digest_session(alg, Some(key)))
     }
 
-    /// Public key through the driver (pk.rs).
+    /// Public key through the driver (pk.rs), where it offers any.
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
-        Some(self)
+        let offers = |id: &str| cryptobench_core::pk::find(id).is_some_and(|a| a.id == id);
+        self.algorithms.iter().any(|a| offers(a)).then_some(self as &dyn crate::pk::PkBackend)
     }
 
     /// Every timed cell: prepared in the driver, whose loop times itself. A
