@@ -100,11 +100,7 @@ impl<'a> RuntimePrimitive<'a> {
     pub fn prepare(driver: &'a RefCell<Driver>, name: &'static str, c: CellRequest<'_>, warmup_ns: u64) -> Result<Self, BackendError> {
         let (cell, alg) = (c.cell, c.alg);
         let aad: &[u8] = if cell.mode == Mode::Message { &c.inputs.aad } else { &[] };
-        let (key, iv): (&[u8], &[u8]) = if c.keyless {
-            (&[], &[])
-        } else {
-            (&c.inputs.key, &c.inputs.iv)
-        };
+        let (key, iv): (&[u8], &[u8]) = if c.keyless { (&[], &[]) } else { (&c.inputs.key, &c.inputs.iv) };
         let (ciphertext, tag) = (&c.sealed.ciphertext, &c.sealed.tag);
         let call = {
             let mut d = driver.borrow_mut();

@@ -15,6 +15,7 @@
 //! clock ([`Primitive::inside_timing`]); calibration, warm-up, the stop
 //! rule and the statistics stay the harness's.
 
+mod defects;
 mod forwarded;
 mod go;
 mod install;
@@ -142,7 +143,8 @@ pub static GO: Entry = Entry::new("go", "Go", Kind::Runtime, |program| {
 });
 pub static JAVA: Entry = Entry::new("java", "Java", Kind::Runtime, |program| {
     RuntimeLibrary::open_boxed(Runtime::Java, program)
-});
+})
+.with_defects(defects::JAVA);
 
 /// A runtime configuration: its driver process and its self-description.
 pub struct RuntimeLibrary {
@@ -297,7 +299,10 @@ impl Library for RuntimeLibrary {
     /// Public key through the driver (pk.rs), where it offers any.
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
         let offers = |id: &str| cryptobench_core::pk::find(id).is_some_and(|a| a.id == id);
-        self.algorithms.iter().any(|a| offers(a)).then_some(self as &dyn crate::pk::PkBackend)
+        self.algorithms
+            .iter()
+            .any(|a| offers(a))
+            .then_some(self as &dyn crate::pk::PkBackend)
     }
 
     /// Every timed cell: prepared in the driver, whose loop times itself. A

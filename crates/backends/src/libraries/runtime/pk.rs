@@ -59,7 +59,14 @@ struct DriverPk<'a> {
 
 impl DriverPk<'_> {
     fn call(&self, op: &str, input: &[u8], input2: &[u8], replies: usize) -> Result<Vec<Vec<u8>>, BackendError> {
-        request(self.driver, self.name, self.alg, op, [&self.private, &self.public, input, input2], replies)
+        request(
+            self.driver,
+            self.name,
+            self.alg,
+            op,
+            [&self.private, &self.public, input, input2],
+            replies,
+        )
     }
 
     fn one(&self, op: &str, input: &[u8], input2: &[u8], out: &mut Vec<u8>) -> Result<(), BackendError> {

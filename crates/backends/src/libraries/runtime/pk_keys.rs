@@ -4,8 +4,9 @@
 //! a public key as SubjectPublicKeyInfo (RFC 5280 §4.1.2.7). Go's
 //! `x509.ParsePKCS8PrivateKey`, pyca's `load_der_private_key`, Node's
 //! `createPrivateKey({format: 'der', type: 'pkcs8'})` and Java's
-//! `PKCS8EncodedKeySpec` all take them. ML-KEM keys are their 64-byte
-//! seed d‖z (FIPS 203 §7.1), which is how the runtimes import them.
+//! `PKCS8EncodedKeySpec` all take them. ML-KEM and ML-DSA keys are their
+//! seeds (d‖z, FIPS 203 §7.1; ξ, FIPS 204 §6.1) and ML-DSA public keys
+//! their raw encoding, which is how the runtimes import them.
 
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};
 
@@ -65,9 +66,7 @@ fn curve_oid(alg: &PkAlgorithmSpec) -> Option<Vec<u8>> {
 /// id-ecPublicKey 1.2.840.10045.2.1 (RFC 5480 §2.1.1).
 const EC_PUBLIC_KEY: &[u8] = &[0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01];
 /// rsaEncryption 1.2.840.113549.1.1.1 with its NULL parameters (RFC 8017 §A.1).
-const RSA_ENCRYPTION: &[u8] = &[
-    0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00,
-];
+const RSA_ENCRYPTION: &[u8] = &[0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01, 0x05, 0x00];
 
 fn bad(alg: &PkAlgorithmSpec, what: impl std::fmt::Display) -> BackendError {
     BackendError::Invalid(format!("{}: {what}", alg.id))
@@ -91,7 +90,7 @@ pub fn private_key(alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, Back
         return Ok(tlv(0x30, &body));
     }
     match alg.kind {
-        PkKind::MlKem => Ok(keys.seed.clone()),
+        PkKind::MlKem | PkKind::MlDsa => Ok(keys.seed.clone()),
         PkKind::Ecdsa | PkKind::Ecdh => {
             macro_rules! pkcs8 {
                 ($c:ident) => {{
@@ -114,10 +113,22 @@ pub fn private_key(alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, Back
 /// The SubjectPublicKeyInfo of `keys`: its own DER where known, else built
 /// from the raw public key; `computed` is the public key as the driver
 /// computes it from the private key, asked for only where `keys` holds no
-/// public key (X448, Ed448). Empty for ML-KEM, whose driver takes the seed.
-pub fn spki(alg: &PkAlgorithmSpec, keys: &PkKeys, computed: impl FnOnce() -> Result<Vec<u8>, BackendError>) -> Result<Vec<u8>, BackendError> {
+/// public key (X448, Ed448). Empty for ML-KEM, whose driver takes the
+/// seed; raw for ML-DSA.
+pub fn spki(
+    alg: &PkAlgorithmSpec,
+    keys: &PkKeys,
+    computed: impl FnOnce() -> Result<Vec<u8>, BackendError>,
+) -> Result<Vec<u8>, BackendError> {
     if alg.kind == PkKind::MlKem {
         return Ok(Vec::new());
+    }
+    if alg.kind == PkKind::MlDsa {
+        return if keys.public.is_empty() {
+            computed()
+        } else {
+            Ok(keys.public.clone())
+        };
     }
     if !keys.public_der.is_empty() {
         return Ok(keys.public_der.clone());
@@ -133,7 +144,10 @@ pub fn spki(alg: &PkAlgorithmSpec, keys: &PkKeys, computed: impl FnOnce() -> Res
         return Ok(tlv(0x30, &[tlv(0x30, &oid), bit_string(&raw)].concat()));
     }
     match curve_oid(alg) {
-        Some(curve) => Ok(tlv(0x30, &[tlv(0x30, &[EC_PUBLIC_KEY, &curve].concat()), bit_string(&raw)].concat())),
+        Some(curve) => Ok(tlv(
+            0x30,
+            &[tlv(0x30, &[EC_PUBLIC_KEY, &curve].concat()), bit_string(&raw)].concat(),
+        )),
         None => Err(BackendError::Unsupported(format!("{} public keys for a runtime's driver", alg.id))),
     }
 }
@@ -172,7 +186,10 @@ mod tests {
             ..PkKeys::default()
         };
         let der = private_key(alg("ed25519"), &keys).unwrap();
-        assert_eq!(&der[..16], &[0x30, 0x2e, 2, 1, 0, 0x30, 5, 6, 3, 0x2b, 0x65, 0x70, 4, 0x22, 4, 0x20]);
+        assert_eq!(
+            &der[..16],
+            &[0x30, 0x2e, 2, 1, 0, 0x30, 5, 6, 3, 0x2b, 0x65, 0x70, 4, 0x22, 4, 0x20]
+        );
         assert_eq!(&der[16..], keys.seed.as_slice());
         let public = spki(alg("ed25519"), &keys, || unreachable!()).unwrap();
         assert_eq!(&public[..12], &[0x30, 0x2a, 0x30, 5, 6, 3, 0x2b, 0x65, 0x70, 3, 0x21, 0]);
