@@ -75,6 +75,9 @@ public final class Driver extends Catalog {
         m.put("library_path", libjvm.exists() ? libjvm.getPath() : home);
         m.put("java_home", home);
         for (String a : offered) if (!PkCells.isPk(a)) m.put("provider." + a, provider(a));
+        // Public key runs in other providers (SunRsaSign, SunEC): each algorithm names its own.
+        for (Map.Entry<String, String> e : PkCells.providers().entrySet())
+            m.put("underneath." + e.getKey(), "the " + e.getValue() + " provider: Java code, compiled by HotSpot; no C library");
         String cpu = hotspotFlags();
         if (cpu != null) m.put("cpu", cpu);
         m.put("algorithms", String.join(",", offered));

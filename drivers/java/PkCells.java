@@ -102,6 +102,22 @@ final class PkCells extends Catalog {
         return String.join("; ", parts);
     }
 
+    /** The provider of each offered algorithm's calls ("SunEC 17"). */
+    static Map<String, String> providers() {
+        Map<String, String> out = new TreeMap<>();
+        for (String a : OFFERED) {
+            try {
+                java.security.Provider p = XDH.containsKey(a) || ECDH.contains(a)
+                        ? KeyAgreement.getInstance(XDH.containsKey(a) ? XDH.get(a) : "ECDH").getProvider()
+                        : Signature.getInstance(RSA.contains(a) ? "NONEwithRSA" : ECDSA.containsKey(a) ? "NONEwithECDSA" : EDDSA.get(a)).getProvider();
+                out.put(a, p.getName() + " " + p.getVersionStr());
+            } catch (Exception e) {
+                out.put(a, "unknown (" + e.getMessage() + ")");
+            }
+        }
+        return out;
+    }
+
     static boolean isPk(String alg) {
         return OFFERED.contains(alg) || MISSING.containsKey(alg);
     }

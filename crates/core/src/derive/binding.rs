@@ -7,6 +7,8 @@
 //! the language adds per call; the throughput ratios per size show where it
 //! matters. Derived from the overhead fits ([`super`]) and the cells'
 //! medians; nothing here measures. The types are in [`crate::binding`].
+//! Public-key cells have no fit: [`super::pk_binding`] sets them cell by
+//! cell beside the library's.
 
 use crate::binding::{BindingCost, SizeRatio};
 use crate::result::{BackendInfo, CellOutcome, ConfigurationResult, Measurement, OverheadFit, RunResult};
@@ -38,11 +40,13 @@ fn costs_of(c: &ConfigurationResult, all: &[ConfigurationResult]) -> Vec<Binding
     let Some(info) = &c.backend else {
         return Vec::new();
     };
-    c.overheads.iter().map(|row| cost(c, info, row, all)).collect()
+    let mut costs: Vec<BindingCost> = c.overheads.iter().map(|row| cost(c, info, row, all)).collect();
+    costs.extend(super::pk_binding::costs(c, info, all));
+    costs
 }
 
 /// What the runtime calls for `algorithm`: the text, and (name, version) where it is a library.
-fn underneath(info: &BackendInfo, algorithm: &str) -> (String, Option<(String, String)>) {
+pub(super) fn underneath(info: &BackendInfo, algorithm: &str) -> (String, Option<(String, String)>) {
     if let Some(own) = info.details.get(&format!("underneath.{algorithm}")) {
         return (own.clone(), None);
     }
@@ -72,7 +76,11 @@ fn series(version: &str) -> String {
 
 /// The configuration that measured `name` `version` directly: the exact
 /// version, else the same series (said in the note), else none (why not).
-fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Result<(&'a ConfigurationResult, Option<String>), String> {
+pub(super) fn direct<'a>(
+    all: &'a [ConfigurationResult],
+    name: &str,
+    version: &str,
+) -> Result<(&'a ConfigurationResult, Option<String>), String> {
     let libraries: Vec<(&ConfigurationResult, &str)> = all
         .iter()
         .filter(|d| !is_runtime(d))

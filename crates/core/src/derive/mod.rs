@@ -6,6 +6,7 @@
 //! crates/cpu: the caller names them in [`ClockScore`] afterwards.
 
 pub mod binding;
+pub mod pk_binding;
 
 use crate::overhead::fit;
 use crate::result::{CellOutcome, ClockScore, ConfigurationClock, ConfigurationResult, OverheadFit, RunResult};
