@@ -7,7 +7,7 @@
 //! the language adds per call; the throughput ratios per size show where it
 //! matters. Derived from the overhead fits ([`super`]) and the cells'
 //! medians; nothing here measures. The types are in [`crate::binding`].
-//! Public-key cells have no fit: [`super::pk_binding`] sets them cell by
+//! Public-key cells have no fit: derive/pk_binding.rs sets them cell by
 //! cell beside the library's.
 
 use crate::binding::{BindingCost, SizeRatio};
@@ -30,7 +30,7 @@ pub fn derive(run: &mut RunResult) {
 /// A language runtime's driver says what it calls underneath (`underneath`,
 /// `underneath.name`, `underneath.<algorithm>`: docs/ARCHITECTURE.md,
 /// "Runtime drivers"); a library says nothing of the kind.
-fn is_runtime(c: &ConfigurationResult) -> bool {
+pub(super) fn is_runtime(c: &ConfigurationResult) -> bool {
     c.backend
         .as_ref()
         .is_some_and(|b| b.details.keys().any(|k| k == "underneath" || k.starts_with("underneath.")))
@@ -40,9 +40,7 @@ fn costs_of(c: &ConfigurationResult, all: &[ConfigurationResult]) -> Vec<Binding
     let Some(info) = &c.backend else {
         return Vec::new();
     };
-    let mut costs: Vec<BindingCost> = c.overheads.iter().map(|row| cost(c, info, row, all)).collect();
-    costs.extend(super::pk_binding::costs(c, info, all));
-    costs
+    c.overheads.iter().map(|row| cost(c, info, row, all)).collect()
 }
 
 /// What the runtime calls for `algorithm`: the text, and (name, version) where it is a library.

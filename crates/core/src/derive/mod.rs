@@ -102,6 +102,7 @@ fn scaling_efficiency(run: &mut RunResult) {
         }
     }
     binding::derive(run);
+    pk_binding::derive(run);
 }
 
 fn cycles_per_byte(c: &mut ConfigurationResult) {

@@ -10,9 +10,24 @@
 
 use crate::binding::{BindingCost, SizeRatio, PUBLIC_KEY_MODE};
 use crate::cell::CellSpec;
-use crate::result::{BackendInfo, CellOutcome, ConfigurationResult};
+use crate::result::{BackendInfo, CellOutcome, ConfigurationResult, RunResult};
 
-use super::binding::{direct, underneath, version_number};
+use super::binding::{direct, is_runtime, underneath, version_number};
+
+/// Adds the public-key lines to `bindings` of every runtime configuration
+/// of the run (after the symmetric rows of [`super::binding::derive`]).
+pub fn derive(run: &mut RunResult) {
+    let costs: Vec<(usize, Vec<BindingCost>)> = run
+        .configurations
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| is_runtime(c))
+        .filter_map(|(i, c)| Some((i, costs(c, c.backend.as_ref()?, &run.configurations))))
+        .collect();
+    for (i, lines) in costs {
+        run.configurations[i].bindings.extend(lines);
+    }
+}
 
 /// The median operations per second of each measured public-key cell of `c`.
 fn measured(c: &ConfigurationResult) -> impl Iterator<Item = (&CellSpec, f64)> {
@@ -23,7 +38,7 @@ fn measured(c: &ConfigurationResult) -> impl Iterator<Item = (&CellSpec, f64)> {
 }
 
 /// One line per measured public-key cell of the runtime `c`.
-pub fn costs(c: &ConfigurationResult, info: &BackendInfo, all: &[ConfigurationResult]) -> Vec<BindingCost> {
+fn costs(c: &ConfigurationResult, info: &BackendInfo, all: &[ConfigurationResult]) -> Vec<BindingCost> {
     measured(c).map(|(spec, ops)| cost(spec, ops, info, all)).collect()
 }
 
