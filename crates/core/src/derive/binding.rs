@@ -336,6 +336,67 @@ mod tests {
         run
     }
 
+    /// Public-key cells: one line per cell, the runtime's time per operation
+    /// beside the library's cell (crates/core/src/derive/pk_binding.rs).
+    #[test]
+    fn a_runtime_public_key_cell_is_set_beside_the_library_cell() {
+        let pk = |mut c: ConfigurationResult, ns: f64| {
+            c.cells.truncate(1);
+            let cell = &mut c.cells[0];
+            cell.spec.algorithm = "ed25519".into();
+            cell.spec.operation = Operation::Sign;
+            cell.spec.size = 20;
+            cell.spec.unit = crate::cell::CellUnit::Operations;
+            let samples = vec![
+                Sample {
+                    iterations: 1000,
+                    wall_ns: (ns * 1000.0) as u64,
+                    cpu_ns: None,
+                };
+                5
+            ];
+            if let CellOutcome::Measured(m) = &mut cell.outcome {
+                m.summary = summarize(&samples, 1).unwrap();
+                m.samples = samples;
+            }
+            c
+        };
+        let node_details = [("underneath.name", "OpenSSL"), ("underneath.version", "3.0.19")];
+        let r = run(vec![
+            pk(
+                configuration(1, "openssl", "OpenSSL", "OpenSSL 3.0.19 27 Jan 2026", &[], 0.0, 1e9),
+                20_000.0,
+            ),
+            pk(
+                configuration(2, "node", "Node.js crypto", "Node.js v20", &node_details, 0.0, 1e9),
+                25_000.0,
+            ),
+            pk(
+                configuration(
+                    3,
+                    "go",
+                    "Go crypto",
+                    "go1.26",
+                    &[("underneath", "Go's own implementation")],
+                    0.0,
+                    1e9,
+                ),
+                30_000.0,
+            ),
+        ]);
+        assert!(r.configurations[0].bindings.is_empty(), "a C library has no binding cost");
+        let node = &r.configurations[1].bindings[0];
+        assert!(node.is_public_key(), "{node:?}");
+        assert_eq!(node.direct, Some(1));
+        assert!((node.per_call_ns - 25_000.0).abs() < 1.0, "{node:?}");
+        assert!((node.extra_per_call_ns().unwrap() - 5_000.0).abs() < 1.0, "{node:?}");
+        assert_eq!(node.ratios.len(), 1);
+        assert!((node.ratios[0].ratio - 0.8).abs() < 1e-9, "{node:?}");
+        let go = &r.configurations[2].bindings[0];
+        assert!(go.is_public_key() && go.direct.is_none(), "{go:?}");
+        assert!(go.note.as_deref().unwrap().starts_with("no C library underneath"), "{go:?}");
+    }
+
     #[test]
     fn a_runtime_is_set_beside_the_library_it_calls() {
         let r = run(vec![
