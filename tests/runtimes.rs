@@ -129,3 +129,70 @@ fn a_runtime_is_measured_beside_the_library_it_calls() {
         assert!(binding["note"].as_str().unwrap().contains("not in this run"), "{binding}");
     }
 }
+
+/// Public key in every runtime installed: each runtime's public-key cells
+/// are verified (before timing) and measured inside the runtime, a cell it
+/// lacks names what is lacking, and each measured cell has its binding
+/// line (set beside the library underneath where it is in the run).
+#[test]
+fn public_key_cells_are_measured_in_every_runtime() {
+    let runtimes: Vec<&str> = ["python:cryptography", "node", "go", "java"]
+        .into_iter()
+        .filter(|id| available(id).is_some())
+        .collect();
+    if runtimes.is_empty() {
+        return;
+    }
+    let mut cmd = cryptobench();
+    cmd.args([
+        "run",
+        "--no-save",
+        "--quick",
+        "--algos",
+        "ed25519,ecdsap256",
+        "--ops",
+        "sign",
+        "--format",
+        "json",
+    ])
+    .args(["--backend", "openssl"]);
+    for id in &runtimes {
+        cmd.args(["--backend", id]);
+    }
+    let out = cmd.output().unwrap();
+    let v = json_of(&out);
+    for (i, id) in runtimes.iter().enumerate() {
+        let c = &v["configurations"][i + 1];
+        assert_eq!(c["status"], "completed", "{id}: {c}");
+        let verified = c["verifications"].as_array().unwrap();
+        for cell in c["cells"].as_array().unwrap() {
+            let alg = cell["algorithm"].as_str().unwrap();
+            if cell["status"] == "measured" {
+                assert!(!cell["implementation"].as_str().unwrap_or_default().is_empty(), "{id}: {cell}");
+                assert!(
+                    verified
+                        .iter()
+                        .any(|x| x["algorithm"] == alg && (x["status"] == "passed" || x["status"] == "defect")),
+                    "{id}/{alg} measured without a passed verification: {verified:?}"
+                );
+                let binding = c["bindings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|b| b["algorithm"] == alg && b["mode"] == "public key")
+                    .unwrap_or_else(|| panic!("{id}/{alg}: no binding line: {}", c["bindings"]));
+                assert!(binding["per_call_ns"].as_f64().unwrap() > 0.0, "{binding}");
+                // Beside the library underneath, or why not.
+                assert!(binding["direct"].is_number() || binding["note"].is_string(), "{binding}");
+            } else {
+                // Node.js's crypto.sign hashes what it signs: no ECDSA over a digest, said so.
+                assert_eq!(cell["status"], "unsupported", "{id}: {cell}");
+                assert!(cell["reason"].as_str().unwrap().contains(alg), "{id}: {cell}");
+            }
+        }
+        assert!(
+            c["cells"].as_array().unwrap().iter().any(|x| x["status"] == "measured"),
+            "{id}: no public-key cell measured: {c}"
+        );
+    }
+}

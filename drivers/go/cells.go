@@ -355,6 +355,10 @@ func (b *base) bytes() []byte { return b.msg }
 
 func prepare(alg, op, md string, rekey bool, key, iv, aad, ct, tag []byte) (loader, error) {
 	fresh := base{fixed: -1}
+	if pkSchemes[alg] != nil || pkMissing[alg] != "" {
+		// A public-key cell: the private key, the public key, the prepared signature or ciphertext.
+		return preparePk(alg, op, key, iv, ct)
+	}
 	switch {
 	case op == "mac" && macs[alg] != "":
 		h := newHMAC(alg, key)

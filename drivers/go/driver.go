@@ -266,6 +266,21 @@ func handle(p *pipe, cells map[string]loader, verb string, args []string) (err e
 			keyed = 1
 		}
 		p.send(fmt.Sprintf("ok %d %d", len(call), keyed), []byte(call))
+	case "pk":
+		// pk ALG OP PRIV PUB IN IN2 (crates/backends/src/libraries/runtime/pk.rs)
+		b, err := p.blobs(args[2:6])
+		if err != nil {
+			return err
+		}
+		out, err := pkOnce(args[0], args[1], b[0], b[1], b[2], b[3])
+		if err != nil {
+			return err
+		}
+		header := "ok"
+		for _, o := range out {
+			header += fmt.Sprintf(" %d", len(o))
+		}
+		p.send(header, out...)
 	case "free":
 		delete(cells, args[0])
 		p.send("ok")

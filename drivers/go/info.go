@@ -62,6 +62,7 @@ func info() [][2]string {
 	for _, m := range []string{"hmac-md5", "hmac-sha1", "hmac-sha256", "hmac-sha512"} {
 		algs = append(algs, m)
 	}
+	algs = append(algs, pkAlgorithms()...)
 	fips := fipsMode()
 	return [][2]string{
 		{"name", "Go crypto"},
@@ -69,7 +70,7 @@ func info() [][2]string {
 		{"version", fmt.Sprintf("Go crypto %s (%s): crypto/aes, crypto/cipher, crypto/sha256, crypto/sha512; x/crypto %s (FIPS 140 mode %s)",
 			strings.TrimPrefix(runtime.Version(), "go"), runtime.Version(), xcrypto, fips)},
 		{"runtime", fmt.Sprintf("%s %s/%s", runtime.Version(), runtime.GOOS, runtime.GOARCH)},
-		{"binding", "crypto/aes, crypto/cipher, crypto/hmac, crypto/md5, crypto/sha1, crypto/sha256, crypto/sha512; golang.org/x/crypto " + xcrypto + ": chacha20poly1305, chacha20, sha3, blake2b, blake2s"},
+		{"binding", "crypto/aes, crypto/cipher, crypto/hmac, crypto/md5, crypto/sha1, crypto/sha256, crypto/sha512; golang.org/x/crypto " + xcrypto + ": chacha20poly1305, chacha20, sha3, blake2b, blake2s; crypto/rsa, crypto/ecdsa, crypto/ed25519, crypto/ecdh (1.20+), crypto/mlkem (1.24+)"},
 		{"underneath", "Go's own implementation, compiled into the driver (assembly where Go has it), no C library"},
 		{"library_path", exe},
 		{"fips", fips},
@@ -77,6 +78,7 @@ func info() [][2]string {
 		{"godebug", os.Getenv("GODEBUG")},
 		{"cpu", cpuView()},
 		{"not_offered", sha3Missing},
+		{"pk_not_offered", pkNotOffered()},
 		{"algorithms", strings.Join(algs, ",")},
 	}
 }

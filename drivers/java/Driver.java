@@ -74,10 +74,14 @@ public final class Driver extends Catalog {
         m.put("underneath", "the " + cipherProvider + " and " + digestProvider + " providers: Java code, compiled by HotSpot with its crypto intrinsics; no C library");
         m.put("library_path", libjvm.exists() ? libjvm.getPath() : home);
         m.put("java_home", home);
-        for (String a : offered) m.put("provider." + a, provider(a));
+        for (String a : offered) if (!PkCells.isPk(a)) m.put("provider." + a, provider(a));
+        // Public key runs in other providers (SunRsaSign, SunEC): each algorithm names its own.
+        for (Map.Entry<String, String> e : PkCells.providers().entrySet())
+            m.put("underneath." + e.getKey(), "the " + e.getValue() + " provider: Java code, compiled by HotSpot; no C library");
         String cpu = hotspotFlags();
         if (cpu != null) m.put("cpu", cpu);
         m.put("algorithms", String.join(",", offered));
+        m.put("pk_not_offered", PkCells.notOffered());
         return m;
     }
 
@@ -123,7 +127,8 @@ public final class Driver extends Catalog {
     }
 
     void serve() throws IOException {
-        List<String> offered = offered();
+        List<String> offered = new java.util.ArrayList<>(offered());
+        offered.addAll(PkCells.OFFERED);
         Map<String, Cells.Cell> cells = new HashMap<>();
         for (;;) {
             String line = readLine();
@@ -158,7 +163,9 @@ public final class Driver extends Catalog {
                     }
                     case "prepare": {
                         byte[][] b = blobs(slice(w, 7, 12));
-                        Cells.Cell cell = Cells.prepare(offered, w[2], w[3], w[4], w[5].equals("1"), Integer.parseInt(w[6]), b[0], b[1], b[2], b[3], b[4]);
+                        // A public-key cell (PkCells.java): the private key, the public key, the prepared signature.
+                        Cells.Cell cell = PkCells.isPk(w[2]) ? new PkCells.PkCell(new PkCells.PkOps(w[2], b[0], b[1]), w[3], b[3])
+                                : Cells.prepare(offered, w[2], w[3], w[4], w[5].equals("1"), Integer.parseInt(w[6]), b[0], b[1], b[2], b[3], b[4]);
                         cells.put(w[1], cell);
                         byte[] call = cell.call.getBytes(StandardCharsets.UTF_8);
                         // Every cell keeps its key across messages: the second number is 0.
@@ -195,6 +202,15 @@ public final class Driver extends Catalog {
                         if (!offered.contains(w[1]) || !DIGESTS.containsKey(w[1])) throw new Unsupported(w[1] + " (not offered by this Java's providers)");
                         byte[] d = MessageDigest.getInstance(DIGESTS.get(w[1])).digest(msg);
                         send("ok " + d.length, d);
+                        break;
+                    }
+                    case "pk": {
+                        // pk ALG OP PRIV PUB IN IN2 (crates/backends/src/libraries/runtime/pk.rs)
+                        byte[][] b = blobs(slice(w, 3, 7));
+                        byte[][] r = new PkCells.PkOps(w[1], b[0], b[1]).once(w[2], b[2], b[3]);
+                        StringBuilder h = new StringBuilder("ok");
+                        for (byte[] x : r) h.append(' ').append(x.length);
+                        send(h.toString(), r);
                         break;
                     }
                     case "info": {

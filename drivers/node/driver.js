@@ -18,11 +18,12 @@
 
 const fs = require('fs');
 const crypto = require('crypto');
+const pk = require('./pk.js');
 
 const PROTOCOL = 1;
 const AEAD = { authTagLength: 16 };
 
-class Unsupported extends Error {}
+const { Unsupported } = pk;
 class AuthFailed extends Error {}
 
 // --- synchronous pipe I/O (fd 0 and 1) ---------------------------------------
@@ -131,6 +132,7 @@ function offered() {
     ...CIPHERS.filter((a) => ciphers.has(a) && works(() => encrypt(a, Buffer.alloc(keyLength(a)), Buffer.alloc(ivLength(a)), null, Buffer.alloc(16)))),
     ...DIGESTS.filter((a) => hashes.has(a) && works(() => digest(a, Buffer.alloc(0)))),
     ...Object.keys(HMACS).filter((a) => hashes.has(HMACS[a])),
+    ...pk.OFFERED,
   ];
 }
 
@@ -183,6 +185,7 @@ function info(algorithms) {
     fips,
     'digest.message': oneShotHash ? 'crypto.hash' : 'createHash().update().digest()',
     algorithms: algorithms.join(','),
+    pk_not_offered: pk.notOffered(),
   };
 }
 
@@ -437,6 +440,8 @@ class HmacMessage extends Prim {
 }
 
 function prepare(algorithms, alg, op, mode, rekey, key, iv, aad, ct, tag) {
+  // A public-key cell (pk.js): the private key, the public key, the prepared signature.
+  if (pk.isPk(alg)) return new pk.PkCell(new pk.PkOps(alg, key, iv), op, ct);
   if (!algorithms.includes(alg)) throw new Unsupported(`${alg} (not offered by this Node's crypto)`);
   if (op === 'mac') {
     if (mode === 'stream') throw new Unsupported(`${alg} in stream mode (Node's Hmac cannot be copied, so a stream's tag cannot be read without ending it)`);
@@ -521,6 +526,11 @@ function serve(pipe, algorithms) {
         check(args[0]);
         const d = digest(args[0], msg);
         pipe.send(`ok ${d.length}`, d);
+      } else if (verb === 'pk') {
+        // pk ALG OP PRIV PUB IN IN2 (crates/backends/src/libraries/runtime/pk.rs)
+        const [priv, pub, in1, in2] = blobs(args.slice(2, 6));
+        const out = new pk.PkOps(args[0], priv, pub).once(args[1], in1, in2);
+        pipe.send(`ok ${out.map((o) => o.length).join(' ')}`, ...out);
       } else if (verb === 'info') {
         const text = Buffer.from(
           Object.entries(info(algorithms)).map(([k, v]) => `${k}=${oneLine(v)}\n`).join(''),

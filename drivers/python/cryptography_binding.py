@@ -6,6 +6,7 @@ import itertools
 import os
 import sys
 
+from cryptography_pk import PkCell, PkSchemes
 from common import AuthFailed, KeyedCopyMessage, KeyedStream, Prim, Unsupported, elf_needed, mapped_files, python_version
 
 
@@ -224,6 +225,7 @@ class Cryptography:
         from cryptography.hazmat.primitives.ciphers import aead
 
         self.version = cryptography.__version__
+        self.pk_schemes = PkSchemes()
         self.hashes, self.Cipher, self.algorithms, self.modes = hashes, Cipher, algorithms, modes
         self.aeads = {
             "aes-128-gcm": aead.AESGCM, "aes-192-gcm": aead.AESGCM, "aes-256-gcm": aead.AESGCM,
@@ -317,7 +319,7 @@ class Cryptography:
             return False
 
     def algorithms_list(self):
-        return list(self.aeads) + self.ciphers + list(self.digests) + list(self.macs)
+        return list(self.aeads) + self.ciphers + list(self.digests) + list(self.macs) + self.pk_schemes.offered
 
     def info(self):
         needed = elf_needed(self.module) or []
@@ -338,6 +340,7 @@ class Cryptography:
             "library_path": libs[0] if libs else self.module,
             "executable": sys.executable,
             "algorithms": ",".join(self.algorithms_list()),
+            "pk_not_offered": self.pk_schemes.not_offered(),
         }
         if self.fips is not None:
             lines["fips"] = str(self.fips).lower()
@@ -394,7 +397,14 @@ class Cryptography:
         h.update(msg)
         return h.finalize()
 
+    def pk(self, alg, op, priv, pub, in1, in2):
+        """One `pk` request (cryptography_pk.py): the reply's blobs."""
+        return self.pk_schemes.ops(alg, priv, pub).once(op, in1, in2)
+
     def prepare(self, alg, op, mode, rekey, key, iv, aad, ct, tag):
+        if alg in self.pk_schemes.offered or alg in self.pk_schemes.missing:
+            # A public-key cell: the private key, the public key, the prepared signature or ciphertext.
+            return PkCell(self.pk_schemes.ops(alg, key, iv), op, ct)
         if op == "mac":
             if alg not in self.macs:
                 raise Unsupported(f"{alg} (not offered by this driver for cryptography)")

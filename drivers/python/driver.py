@@ -102,6 +102,13 @@ def serve(binding, pipe):
                 msg, = pipe.blobs([int(args[1])])
                 d = binding.digest(args[0], msg)
                 pipe.send(f"ok {len(d)}", d)
+            elif verb == "pk":
+                # pk ALG OP PRIV PUB IN IN2 (crates/backends/src/libraries/runtime/pk.rs)
+                blobs = pipe.blobs([int(x) for x in args[2:6]])
+                if not hasattr(binding, "pk"):
+                    raise Unsupported(f"{args[0]} (this binding has no public key)")
+                out = binding.pk(args[0], args[1], *blobs)
+                pipe.send("ok " + " ".join(str(len(o)) for o in out), *out)
             elif verb == "info":
                 text = "".join(f"{k}={one_line(v)}\n" for k, v in binding.info().items()).encode()
                 pipe.send(f"ok {len(text)}", text)

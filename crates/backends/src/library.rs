@@ -392,6 +392,9 @@ impl<P: PkLibrary> PkBackend for P {
             Operation::Digest | Operation::Mac => return Err(BackendError::Unsupported(format!("{} {}", alg.id, op.short()))),
             _ => Vec::new(),
         };
+        if let Some(forwarded) = PkLibrary::forwarded_pk(self, cell, alg, keys, &prepared) {
+            return forwarded;
+        }
         let session = self.pk_session(alg, keys, op)?;
         crate::timed::public_key::prepare(op, session, prepared)
     }

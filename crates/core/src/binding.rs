@@ -6,6 +6,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::cell::Operation;
 
+/// The `mode` of a public-key line: one cell (algorithm, operation, signed
+/// length), no overhead fit (crates/core/src/derive/pk_binding.rs); its
+/// `ratios` hold the runtime's operations per second over the library's.
+pub const PUBLIC_KEY_MODE: &str = "public key";
+
 /// One runtime row (algorithm, operation, mode) against the library underneath.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct BindingCost {
@@ -46,6 +51,11 @@ pub struct BindingCost {
 }
 
 impl BindingCost {
+    /// Whether this is a public-key line ([`PUBLIC_KEY_MODE`]).
+    pub fn is_public_key(&self) -> bool {
+        self.mode == PUBLIC_KEY_MODE
+    }
+
     /// Extra time per call over the library called directly, in nanoseconds.
     pub fn extra_per_call_ns(&self) -> Option<f64> {
         self.direct_per_call_ns.map(|d| self.per_call_ns - d)

@@ -16,6 +16,9 @@ pub fn lines(c: &ConfigurationResult, unit: Unit, labels: &Labels) -> Vec<String
     c.bindings
         .iter()
         .map(|b| {
+            if b.is_public_key() {
+                return public_key_line(c, b, labels);
+            }
             let mut line = format!(
                 "{}: {} {} {}: {:.0} ns per call",
                 labels.get(0, c.index),
@@ -54,6 +57,28 @@ pub fn lines(c: &ConfigurationResult, unit: Unit, labels: &Labels) -> Vec<String
             line
         })
         .collect()
+}
+
+/// A public-key line: "ALG OP: T ns per operation, +D ns over LIBRARY
+/// (T₀ ns); R× its operations per second" (no fit: one cell each).
+fn public_key_line(c: &ConfigurationResult, b: &cryptobench_core::binding::BindingCost, labels: &Labels) -> String {
+    let mut line = format!(
+        "{}: {} {}: {:.0} ns per operation",
+        labels.get(0, c.index),
+        b.algorithm,
+        b.operation.short(),
+        b.per_call_ns
+    );
+    if let (Some(d), Some(extra), Some(direct)) = (b.direct, b.extra_per_call_ns(), b.direct_per_call_ns) {
+        line.push_str(&format!(", {extra:+.0} ns over {} ({direct:.0} ns)", labels.get(0, d)));
+        if let Some(r) = b.ratios.first() {
+            line.push_str(&format!("; {:.2}× its operations per second", r.ratio));
+        }
+    }
+    if let Some(note) = &b.note {
+        line.push_str(&format!(" ({note})"));
+    }
+    line
 }
 
 #[cfg(test)]
@@ -155,6 +180,25 @@ mod tests {
             topology: None,
         };
         let labels = Labels::for_run(&run);
+        // A public-key line: time per operation and the ratio of operations per second.
+        let mut pk = run.clone();
+        pk.configurations[1].bindings = vec![BindingCost {
+            algorithm: "rsa2048".into(),
+            operation: Operation::Sign,
+            mode: cryptobench_core::binding::PUBLIC_KEY_MODE.into(),
+            per_call_ns: 1625.0,
+            asymptotic_bytes_per_s: 0.0,
+            direct_per_call_ns: Some(1545.0),
+            ratios: vec![SizeRatio { size: 32, ratio: 0.95 }],
+            ..cost(true)
+        }];
+        assert_eq!(
+            lines(&pk.configurations[1], Unit::Mb, &labels),
+            [
+                "Python cryptography 48.0.0: rsa2048 sign: 1625 ns per operation, +80 ns over OpenSSL 3.0.19 (1545 ns); \
+              0.95× its operations per second"
+            ]
+        );
         let l = lines(&run.configurations[1], Unit::Mb, &labels);
         assert_eq!(
             l[0],

@@ -173,15 +173,16 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
     }
 }
 
-/// How each configuration with ECDSA cells draws its nonces, as its library
-/// declares it: RFC 6979 costs HMAC work per signature that random nonces do not.
+/// How each configuration with measured ECDSA cells draws its nonces, as its
+/// library declares it: RFC 6979 costs HMAC work per signature that random
+/// nonces do not. (A configuration without ECDSA, whose cells are n/a, has none.)
 fn nonce_notes(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
     run.configurations
         .iter()
         .filter(|c| {
-            c.cells
-                .iter()
-                .any(|x| pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa))
+            c.cells.iter().any(|x| {
+                pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa) && matches!(x.outcome, CellOutcome::Measured(_))
+            })
         })
         .map(|c| {
             let label = labels.get(pos, c.index);

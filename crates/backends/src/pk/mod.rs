@@ -46,6 +46,23 @@ pub trait PkLibrary {
     /// declares it, since it changes the work of a signature: it is shown
     /// with every ECDSA figure (docs/METHOD.md, "Public key").
     fn ecdsa_nonce(&self) -> Option<EcdsaNonce>;
+
+    /// A library whose calls run in another process (a language runtime's
+    /// driver) times the cell's loop there and forwards it here, like its
+    /// symmetric cells ([`crate::library::Library::forwarded`]); `prepared`
+    /// is the signature or ciphertext a verify or decaps call checks. Every
+    /// other library returns None and is timed by
+    /// crates/backends/src/timed/public_key.rs.
+    fn forwarded_pk(
+        &self,
+        cell: &CellSpec,
+        alg: &PkAlgorithmSpec,
+        keys: &PkKeys,
+        prepared: &[u8],
+    ) -> Option<Result<Box<dyn Primitive + '_>, BackendError>> {
+        let _ = (cell, alg, keys, prepared);
+        None
+    }
 }
 
 /// A library's public-key operations as the checks and the harness call

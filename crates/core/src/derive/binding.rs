@@ -7,6 +7,8 @@
 //! the language adds per call; the throughput ratios per size show where it
 //! matters. Derived from the overhead fits ([`super`]) and the cells'
 //! medians; nothing here measures. The types are in [`crate::binding`].
+//! Public-key cells have no fit: derive/pk_binding.rs sets them cell by
+//! cell beside the library's.
 
 use crate::binding::{BindingCost, SizeRatio};
 use crate::result::{BackendInfo, CellOutcome, ConfigurationResult, Measurement, OverheadFit, RunResult};
@@ -28,7 +30,7 @@ pub fn derive(run: &mut RunResult) {
 /// A language runtime's driver says what it calls underneath (`underneath`,
 /// `underneath.name`, `underneath.<algorithm>`: docs/ARCHITECTURE.md,
 /// "Runtime drivers"); a library says nothing of the kind.
-fn is_runtime(c: &ConfigurationResult) -> bool {
+pub(super) fn is_runtime(c: &ConfigurationResult) -> bool {
     c.backend
         .as_ref()
         .is_some_and(|b| b.details.keys().any(|k| k == "underneath" || k.starts_with("underneath.")))
@@ -42,7 +44,7 @@ fn costs_of(c: &ConfigurationResult, all: &[ConfigurationResult]) -> Vec<Binding
 }
 
 /// What the runtime calls for `algorithm`: the text, and (name, version) where it is a library.
-fn underneath(info: &BackendInfo, algorithm: &str) -> (String, Option<(String, String)>) {
+pub(super) fn underneath(info: &BackendInfo, algorithm: &str) -> (String, Option<(String, String)>) {
     if let Some(own) = info.details.get(&format!("underneath.{algorithm}")) {
         return (own.clone(), None);
     }
@@ -72,7 +74,11 @@ fn series(version: &str) -> String {
 
 /// The configuration that measured `name` `version` directly: the exact
 /// version, else the same series (said in the note), else none (why not).
-fn direct<'a>(all: &'a [ConfigurationResult], name: &str, version: &str) -> Result<(&'a ConfigurationResult, Option<String>), String> {
+pub(super) fn direct<'a>(
+    all: &'a [ConfigurationResult],
+    name: &str,
+    version: &str,
+) -> Result<(&'a ConfigurationResult, Option<String>), String> {
     let libraries: Vec<(&ConfigurationResult, &str)> = all
         .iter()
         .filter(|d| !is_runtime(d))
@@ -328,6 +334,67 @@ mod tests {
         };
         crate::derive::derive(&mut run);
         run
+    }
+
+    /// Public-key cells: one line per cell, the runtime's time per operation
+    /// beside the library's cell (crates/core/src/derive/pk_binding.rs).
+    #[test]
+    fn a_runtime_public_key_cell_is_set_beside_the_library_cell() {
+        let pk = |mut c: ConfigurationResult, ns: f64| {
+            c.cells.truncate(1);
+            let cell = &mut c.cells[0];
+            cell.spec.algorithm = "ed25519".into();
+            cell.spec.operation = Operation::Sign;
+            cell.spec.size = 20;
+            cell.spec.unit = crate::cell::CellUnit::Operations;
+            let samples = vec![
+                Sample {
+                    iterations: 1000,
+                    wall_ns: (ns * 1000.0) as u64,
+                    cpu_ns: None,
+                };
+                5
+            ];
+            if let CellOutcome::Measured(m) = &mut cell.outcome {
+                m.summary = summarize(&samples, 1).unwrap();
+                m.samples = samples;
+            }
+            c
+        };
+        let node_details = [("underneath.name", "OpenSSL"), ("underneath.version", "3.0.19")];
+        let r = run(vec![
+            pk(
+                configuration(1, "openssl", "OpenSSL", "OpenSSL 3.0.19 27 Jan 2026", &[], 0.0, 1e9),
+                20_000.0,
+            ),
+            pk(
+                configuration(2, "node", "Node.js crypto", "Node.js v20", &node_details, 0.0, 1e9),
+                25_000.0,
+            ),
+            pk(
+                configuration(
+                    3,
+                    "go",
+                    "Go crypto",
+                    "go1.26",
+                    &[("underneath", "Go's own implementation")],
+                    0.0,
+                    1e9,
+                ),
+                30_000.0,
+            ),
+        ]);
+        assert!(r.configurations[0].bindings.is_empty(), "a C library has no binding cost");
+        let node = &r.configurations[1].bindings[0];
+        assert!(node.is_public_key(), "{node:?}");
+        assert_eq!(node.direct, Some(1));
+        assert!((node.per_call_ns - 25_000.0).abs() < 1.0, "{node:?}");
+        assert!((node.extra_per_call_ns().unwrap() - 5_000.0).abs() < 1.0, "{node:?}");
+        assert_eq!(node.ratios.len(), 1);
+        assert!((node.ratios[0].ratio - 0.8).abs() < 1e-9, "{node:?}");
+        let go = &r.configurations[2].bindings[0];
+        assert!(go.is_public_key() && go.direct.is_none(), "{go:?}");
+        assert!(go.note.as_deref().unwrap().starts_with("no C library underneath"), "{go:?}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! crates/cpu: the caller names them in [`ClockScore`] afterwards.
 
 pub mod binding;
+pub mod pk_binding;
 
 use crate::overhead::fit;
 use crate::result::{CellOutcome, ClockScore, ConfigurationClock, ConfigurationResult, OverheadFit, RunResult};
@@ -101,6 +102,7 @@ fn scaling_efficiency(run: &mut RunResult) {
         }
     }
     binding::derive(run);
+    pk_binding::derive(run);
 }
 
 fn cycles_per_byte(c: &mut ConfigurationResult) {

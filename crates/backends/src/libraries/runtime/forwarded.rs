@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use cryptobench_core::result::CpuTimes;
-use cryptobench_core::{AlgorithmSpec, CellSpec, Mode, Operation};
+use cryptobench_core::{CellSpec, Mode, Operation};
 
 use super::pipe::Driver;
 use crate::backend::{CellInputs, Sealed};
@@ -20,7 +20,12 @@ use crate::primitive::Primitive;
 pub struct CellRequest<'c> {
     pub handle: u64,
     pub cell: &'c CellSpec,
-    pub alg: &'c AlgorithmSpec,
+    /// The catalog id (symmetric or public key).
+    pub alg: &'c str,
+    /// A digest's cell sends no key and no IV.
+    pub keyless: bool,
+    /// Key and IV; a public-key cell sends its private key (PKCS#8) as the
+    /// key and its public key (SubjectPublicKeyInfo) as the IV (runtime/pk.rs).
     pub inputs: &'c CellInputs,
     /// The buffer's length the cell is prepared for.
     pub size: usize,
@@ -34,8 +39,7 @@ fn operation(op: Operation) -> &'static str {
         Operation::Decrypt => "decrypt",
         Operation::Digest => "digest",
         Operation::Mac => "mac",
-        // Public-key cells go through `Backend::pk()`, which no runtime offers;
-        // a driver asked for one of these answers `unsupported`.
+        // Public-key cells (runtime/pk.rs).
         Operation::Sign => "sign",
         Operation::Verify => "verify",
         Operation::Keygen => "keygen",
@@ -96,11 +100,7 @@ impl<'a> RuntimePrimitive<'a> {
     pub fn prepare(driver: &'a RefCell<Driver>, name: &'static str, c: CellRequest<'_>, warmup_ns: u64) -> Result<Self, BackendError> {
         let (cell, alg) = (c.cell, c.alg);
         let aad: &[u8] = if cell.mode == Mode::Message { &c.inputs.aad } else { &[] };
-        let (key, iv): (&[u8], &[u8]) = if alg.is_digest() {
-            (&[], &[])
-        } else {
-            (&c.inputs.key, &c.inputs.iv)
-        };
+        let (key, iv): (&[u8], &[u8]) = if c.keyless { (&[], &[]) } else { (&c.inputs.key, &c.inputs.iv) };
         let (ciphertext, tag) = (&c.sealed.ciphertext, &c.sealed.tag);
         let call = {
             let mut d = driver.borrow_mut();
@@ -108,7 +108,7 @@ impl<'a> RuntimePrimitive<'a> {
                 format_args!(
                     "prepare {} {} {} {} {} {} {} {} {} {} {}",
                     c.handle,
-                    alg.id,
+                    alg,
                     operation(cell.operation),
                     cell.mode.name(),
                     u8::from(cell.rekey),

@@ -20,6 +20,11 @@ const SOURCES: &[Source] = install::sources!(
     "fips_old.go",
     "sha3_go120.go",
     "sha3_old.go",
+    "pk.go",
+    "pk_ecdh_go120.go",
+    "pk_ecdh_old.go",
+    "pk_mlkem_go124.go",
+    "pk_mlkem_old.go",
 );
 
 pub const HINT: &str = "install Go (Debian: apt install golang-go; https://go.dev/dl) or name it with --backend go=/path/to/bin/go";

@@ -7,7 +7,7 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = install::sources!("java": "Driver.java", "Catalog.java", "Cells.java");
+const SOURCES: &[Source] = install::sources!("java": "Driver.java", "Catalog.java", "Cells.java", "PkCells.java");
 
 pub const HINT: &str = "install a JDK (Debian: apt install default-jdk-headless) or name its java with --backend java=/path/to/bin/java";
 

@@ -15,12 +15,15 @@
 //! clock ([`Primitive::inside_timing`]); calibration, warm-up, the stop
 //! rule and the statistics stay the harness's.
 
+mod defects;
 mod forwarded;
 mod go;
 mod install;
 mod java;
 mod node;
 mod pipe;
+mod pk;
+mod pk_keys;
 mod python;
 mod sessions;
 
@@ -140,7 +143,8 @@ pub static GO: Entry = Entry::new("go", "Go", Kind::Runtime, |program| {
 });
 pub static JAVA: Entry = Entry::new("java", "Java", Kind::Runtime, |program| {
     RuntimeLibrary::open_boxed(Runtime::Java, program)
-});
+})
+.with_defects(defects::JAVA);
 
 /// A runtime configuration: its driver process and its self-description.
 pub struct RuntimeLibrary {
@@ -148,6 +152,9 @@ pub struct RuntimeLibrary {
     driver: RefCell<Driver>,
     info: BackendInfo,
     algorithms: Vec<String>,
+    /// Why the driver has no cell of a public-key algorithm, by id
+    /// (`pk_not_offered=ID: REASON; …` in its self-description).
+    pk_not_offered: BTreeMap<String, String>,
     next_handle: Cell<u64>,
     /// Rows (algorithm, operation, mode) prepared before: their code is compiled.
     warmed: RefCell<Vec<(String, Operation, Mode)>>,
@@ -208,6 +215,13 @@ impl RuntimeLibrary {
             .filter(|a| !a.is_empty())
             .map(str::to_string)
             .collect();
+        let pk_not_offered = details
+            .remove("pk_not_offered")
+            .unwrap_or_default()
+            .split("; ")
+            .filter_map(|r| r.split_once(": "))
+            .map(|(id, why)| (id.trim().to_string(), why.trim().to_string()))
+            .collect();
         details.insert("driver".into(), launch.driver.display().to_string());
         details.insert("driver_source".into(), launch.source.into());
         if runtime.warmup_ns(true) > 0 {
@@ -235,6 +249,7 @@ impl RuntimeLibrary {
             driver: RefCell::new(driver),
             info,
             algorithms,
+            pk_not_offered,
             next_handle: Cell::new(1),
             warmed: RefCell::new(Vec::new()),
         })
@@ -281,6 +296,15 @@ impl Library for RuntimeLibrary {
         task.with(self.digest_session(alg, Some(key)))
     }
 
+    /// Public key through the driver (pk.rs), where it offers any.
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        let offers = |id: &str| cryptobench_core::pk::find(id).is_some_and(|a| a.id == id);
+        self.algorithms
+            .iter()
+            .any(|a| offers(a))
+            .then_some(self as &dyn crate::pk::PkBackend)
+    }
+
     /// Every timed cell: prepared in the driver, whose loop times itself. A
     /// message decryption decrypts a genuine message, sealed once here.
     fn forwarded(
@@ -324,22 +348,34 @@ impl RuntimeLibrary {
                 tag: Vec::new(),
             }
         };
-        let handle = self.next_handle.get();
-        self.next_handle.set(handle + 1);
         let prepared = forwarded::CellRequest {
-            handle,
+            handle: self.take_handle(),
             cell,
-            alg,
+            alg: alg.id,
+            keyless: alg.is_digest(),
             inputs,
             size: message.len(),
             sealed: &sealed,
         };
-        let row = (alg.id.to_string(), cell.operation, cell.mode);
+        let warmup = self.warmup_for(alg.id, cell);
+        Ok(Box::new(RuntimePrimitive::prepare(&self.driver, self.name(), prepared, warmup)?))
+    }
+
+    /// The driver's name of a new cell.
+    fn take_handle(&self) -> u64 {
+        let handle = self.next_handle.get();
+        self.next_handle.set(handle + 1);
+        handle
+    }
+
+    /// The least warm-up of a cell: longer for the first of its row, whose
+    /// code the runtime has not compiled yet (the row is then counted as warm).
+    fn warmup_for(&self, alg: &str, cell: &CellSpec) -> u64 {
+        let row = (alg.to_string(), cell.operation, cell.mode);
         let first_of_row = !self.warmed.borrow().contains(&row);
-        let primitive = RuntimePrimitive::prepare(&self.driver, self.name(), prepared, self.runtime.warmup_ns(first_of_row))?;
         if first_of_row {
             self.warmed.borrow_mut().push(row);
         }
-        Ok(Box::new(primitive))
+        self.runtime.warmup_ns(first_of_row)
     }
 }

@@ -6,7 +6,7 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = install::sources!("node": "driver.js");
+const SOURCES: &[Source] = install::sources!("node": "driver.js", "pk.js");
 
 pub const HINT: &str = "install Node.js (Debian: apt install nodejs) or name it with --backend node=/path/to/node";
 

@@ -6,7 +6,13 @@ use std::process::Command;
 use super::install::{self, Launch, Source};
 use crate::error::OpenError;
 
-const SOURCES: &[Source] = install::sources!("python": "driver.py", "common.py", "hashlib_binding.py", "cryptography_binding.py");
+const SOURCES: &[Source] = install::sources!(
+    "python": "driver.py",
+    "common.py",
+    "hashlib_binding.py",
+    "cryptography_binding.py",
+    "cryptography_pk.py",
+);
 
 const PYTHON_HINT: &str =
     "install Python 3 (Debian: apt install python3) or name the interpreter with --backend python:hashlib=/path/to/python3";
