@@ -31,10 +31,11 @@ pub struct Build {
 }
 
 impl Build {
-    /// Reads `cflags` (OPENSSL_CFLAGS's text, with or without its "compiler: "
-    /// prefix) and the compiler notes of `file_text` (the library file's bytes).
+    /// Reads `cflags` (OPENSSL_CFLAGS's text: "compiler: …" from 1.1.0 on;
+    /// anything else is not a compiler line) and the compiler notes of
+    /// `file_text` (the library file's bytes).
     pub fn parse(cflags: &str, file_text: Option<&[u8]>) -> Option<Build> {
-        let line = cflags.trim().strip_prefix("compiler:").unwrap_or(cflags).trim();
+        let line = cflags.trim().strip_prefix("compiler:")?.trim();
         let mut words = line.split_whitespace();
         let first = words.next()?;
         if first.starts_with('-') || first == "information" {
@@ -176,11 +177,13 @@ pub fn resolve(name: &str) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    // OPENSSL_CFLAGS of builds made by bench/openssl-lab (OpenSSL 3.0.8 and 3.5.5, Debian 12).
+    // OPENSSL_CFLAGS of builds made by bench/openssl-lab (OpenSSL 3.0.8, Debian 12).
     const GCC_ASM: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
     const CLANG_NOASM: &str = "compiler: clang -fPIC -pthread -m64 -Wa,--noexecstack -Qunused-arguments -Wall -O3 -O3 -DOPENSSL_NO_ASM -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
-    // Debian's libssl3 (3.0.x): its own -O2 comes after -O3's absence.
-    const DEBIAN: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -fzero-call-used-regs=used-gpr -DOPENSSL_TLS_SECURITY_LEVEL=2 -Wa,--noexecstack -g -O2 -ffile-prefix-map=/build/reproducible-path/openssl-3.0.17=. -fstack-protector-strong -Wformat -Werror=format-security -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2";
+    // Debian 12's libssl3 3.0.19 (tests/fixtures/runs/three-builds.json): -O2.
+    const DEBIAN: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -fzero-call-used-regs=used-gpr -DOPENSSL_TLS_SECURITY_LEVEL=2 -Wa,--noexecstack -g -O2 -ffile-prefix-map=/build/reproducible-path/openssl-3.0.19=. -fstack-protector-strong -Wformat -Werror=format-security -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2";
+    // 1.1.1w by bench/build-openssl (the same fixture): its asm defines are on the line.
+    const V111: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -fPIC -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_CPUID_OBJ -DOPENSSL_IA32_SSE2 -DOPENSSL_BN_ASM_MONT -DOPENSSL_BN_ASM_MONT5 -DOPENSSL_BN_ASM_GF2m -DSHA1_ASM -DSHA256_ASM -DSHA512_ASM -DKECCAK1600_ASM -DRC4_ASM -DMD5_ASM -DAESNI_ASM -DVPAES_ASM -DGHASH_ASM -DECP_NISTZ256_ASM -DX25519_ASM -DPOLY1305_ASM -DNDEBUG";
 
     const GCC_NOTE: &[u8] = b"\x00GCC: (Debian 12.2.0-14+deb12u1) 12.2.0\x00";
     const CLANG_NOTES: &[u8] = b"\x00GCC: (Debian 12.2.0-14+deb12u1) 12.2.0\x00Debian clang version 14.0.6\x00";
@@ -207,7 +210,8 @@ mod tests {
         assert_eq!(b.optimisation.as_deref(), Some("-O2"));
         assert_eq!(b.summary(), "gcc -O2");
         assert_eq!(Build::parse(DEBIAN, None).unwrap().optimisation.as_deref(), Some("-O2"));
-        let s = Build::parse("/usr/bin/x86_64-linux-gnu-gcc -Os", Some(GCC_NOTE)).unwrap();
+        assert_eq!(Build::parse(V111, Some(GCC_NOTE)).unwrap().summary(), "gcc 12.2.0 -O3");
+        let s = Build::parse("compiler: /usr/bin/x86_64-linux-gnu-gcc -Os", Some(GCC_NOTE)).unwrap();
         assert_eq!(s.summary(), "x86_64-linux-gnu-gcc 12.2.0 -Os");
     }
 
@@ -215,6 +219,7 @@ mod tests {
     fn no_compiler_line_gives_no_build() {
         assert_eq!(Build::parse("compiler: information not available", None), None);
         assert_eq!(Build::parse("", None), None);
+        assert_eq!(Build::parse("OpenSSL 3.0.0-fixture", None), None, "a version, not a compiler line");
         let b = Build::parse("compiler: icx -O2", Some(GCC_NOTE)).unwrap();
         assert_eq!(b.compiler_version, None, "an unknown compiler's version is not guessed");
     }
