@@ -61,6 +61,27 @@ impl Build {
         })
     }
 
+    /// The backend's details for the run record: `build` (the summary) and
+    /// its parts `build.compiler`, `build.optimisation`, `build.assembly`.
+    pub fn details(&self) -> Vec<(String, String)> {
+        let compiler = match &self.compiler_version {
+            Some(v) => format!("{} {v}", self.compiler),
+            None => self.compiler.clone(),
+        };
+        let mut d = vec![
+            ("build".to_string(), self.summary()),
+            ("build.compiler".to_string(), compiler),
+            (
+                "build.assembly".to_string(),
+                if self.no_asm { "no-asm" } else { "default" }.to_string(),
+            ),
+        ];
+        if let Some(o) = &self.optimisation {
+            d.push(("build.optimisation".to_string(), o.clone()));
+        }
+        d
+    }
+
     /// "clang 14.0.6 -O3 · no-asm", "gcc 12.2.0 -O3".
     pub fn summary(&self) -> String {
         let mut s = self.compiler.clone();
@@ -202,6 +223,14 @@ mod tests {
     fn clang_without_assembly_reads_clangs_note_not_gccs() {
         let b = Build::parse(CLANG_NOASM, Some(CLANG_NOTES)).unwrap();
         assert_eq!(b.summary(), "clang 14.0.6 -O3 · no-asm");
+        let d = b.details();
+        for (k, v) in [
+            ("build.compiler", "clang 14.0.6"),
+            ("build.optimisation", "-O3"),
+            ("build.assembly", "no-asm"),
+        ] {
+            assert!(d.contains(&(k.to_string(), v.to_string())), "{k}: {d:?}");
+        }
     }
 
     #[test]

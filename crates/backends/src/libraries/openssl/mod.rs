@@ -248,7 +248,7 @@ impl CryptoLibrary for OpensslBackend {
         }
         let mut version = self.version.clone();
         if let Some(b) = &self.build {
-            details.insert("build".to_string(), b.summary());
+            details.extend(b.details());
             if self.chosen_file {
                 // "OpenSSL 3.5.5 27 Jan 2026 · clang 14.0.6 -O3 · no-asm": builds side by side differ here.
                 version = format!("{version} · {}", b.summary());
