@@ -200,7 +200,10 @@ mod tests {
 
     // OPENSSL_CFLAGS of builds made by bench/openssl-lab (OpenSSL 3.0.8, Debian 12).
     const GCC_ASM: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
-    const CLANG_NOASM: &str = "compiler: clang -fPIC -pthread -m64 -Wa,--noexecstack -Qunused-arguments -Wall -O3 -O3 -DOPENSSL_NO_ASM -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
+    // no-asm drops -Wa,--noexecstack; bench/build-openssl's -DOPENSSL_NO_ASM comes last.
+    const GCC_NOASM: &str = "compiler: gcc -fPIC -pthread -m64 -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -DOPENSSL_NO_ASM";
+    const CLANG_ASM: &str = "compiler: clang -fPIC -pthread -m64 -Wa,--noexecstack -Qunused-arguments -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
+    const CLANG_NOASM: &str = "compiler: clang -fPIC -pthread -m64 -Wa,--noexecstack -Qunused-arguments -Wall -O3 -fPIC -O3 -DOPENSSL_NO_ASM -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
     // Debian 12's libssl3 3.0.19 (tests/fixtures/runs/three-builds.json): -O2.
     const DEBIAN: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -fzero-call-used-regs=used-gpr -DOPENSSL_TLS_SECURITY_LEVEL=2 -Wa,--noexecstack -g -O2 -ffile-prefix-map=/build/reproducible-path/openssl-3.0.19=. -fstack-protector-strong -Wformat -Werror=format-security -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2";
     // 1.1.1w by bench/build-openssl (the same fixture): its asm defines are on the line.
@@ -217,10 +220,14 @@ mod tests {
         assert_eq!(b.optimisation.as_deref(), Some("-O3"));
         assert!(!b.no_asm);
         assert_eq!(b.summary(), "gcc 12.2.0 -O3");
+        let b = Build::parse(GCC_NOASM, Some(GCC_NOTE)).unwrap();
+        assert_eq!(b.summary(), "gcc 12.2.0 -O3 · no-asm");
     }
 
     #[test]
-    fn clang_without_assembly_reads_clangs_note_not_gccs() {
+    fn clang_reads_clangs_note_not_gccs() {
+        let b = Build::parse(CLANG_ASM, Some(CLANG_NOTES)).unwrap();
+        assert_eq!(b.summary(), "clang 14.0.6 -O3");
         let b = Build::parse(CLANG_NOASM, Some(CLANG_NOTES)).unwrap();
         assert_eq!(b.summary(), "clang 14.0.6 -O3 · no-asm");
         let d = b.details();
