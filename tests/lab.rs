@@ -33,6 +33,22 @@ fn the_table_holds_every_build_against_the_baseline() {
     insta::assert_snapshot!(text);
 }
 
+/// A real run of three bench/openssl-lab variants of 3.0.8 (gcc, clang, gcc no-asm).
+const LAB_308: &str = "tests/fixtures/runs/lab-3.0.8.json";
+
+#[test]
+fn lab_variants_are_named_by_their_build() {
+    let text = ok(cryptobench().args(["lab", LAB_308, "--baseline", "3.0.8-gcc-O3"]).output().unwrap());
+    for line in [
+        "B: OpenSSL 3.0.8 · gcc 12.2.0 -O3 (baseline) — openssl=…/3.0.8-gcc-O3/libcrypto.so\n",
+        "1: OpenSSL 3.0.8 · clang 14.0.6 -O3 — openssl=…/3.0.8-clang-O3/libcrypto.so\n",
+        "2: OpenSSL 3.0.8 · gcc 12.2.0 -O3 · no-asm — openssl=…/3.0.8-gcc-O3-noasm/libcrypto.so\n",
+    ] {
+        assert!(text.contains(line), "{line}{text}");
+    }
+    insta::assert_snapshot!(text);
+}
+
 #[test]
 fn markdown_and_html() {
     let md = ok(cryptobench()
