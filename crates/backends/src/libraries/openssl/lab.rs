@@ -203,7 +203,7 @@ mod tests {
     // no-asm drops -Wa,--noexecstack; bench/build-openssl's -DOPENSSL_NO_ASM comes last.
     const GCC_NOASM: &str = "compiler: gcc -fPIC -pthread -m64 -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -DOPENSSL_NO_ASM";
     const CLANG_ASM: &str = "compiler: clang -fPIC -pthread -m64 -Wa,--noexecstack -Qunused-arguments -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
-    const CLANG_NOASM: &str = "compiler: clang -fPIC -pthread -m64 -Wa,--noexecstack -Qunused-arguments -Wall -O3 -fPIC -O3 -DOPENSSL_NO_ASM -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG";
+    const CLANG_NOASM: &str = "compiler: clang -fPIC -pthread -m64 -Wall -O3 -fPIC -O3 -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -DOPENSSL_NO_ASM";
     // Debian 12's libssl3 3.0.19 (tests/fixtures/runs/three-builds.json): -O2.
     const DEBIAN: &str = "compiler: gcc -fPIC -pthread -m64 -Wa,--noexecstack -Wall -fzero-call-used-regs=used-gpr -DOPENSSL_TLS_SECURITY_LEVEL=2 -Wa,--noexecstack -g -O2 -ffile-prefix-map=/build/reproducible-path/openssl-3.0.19=. -fstack-protector-strong -Wformat -Werror=format-security -DOPENSSL_USE_NODELETE -DL_ENDIAN -DOPENSSL_PIC -DOPENSSL_BUILDING_OPENSSL -DNDEBUG -Wdate-time -D_FORTIFY_SOURCE=2";
     // 1.1.1w by bench/build-openssl (the same fixture): its asm defines are on the line.
