@@ -53,7 +53,8 @@ pub struct RunArgs {
 
     /// A library to measure: a backend id (`cryptobench backends` lists them) for
     /// the system's library, `ID=PATH` for a given file (e.g. `openssl=PATH` for any libcrypto of
-    /// 1.1.1, 3.x or 4.x), or `all` for every backend available here. The language runtimes
+    /// 1.1.1, 3.x or 4.x; `openssl=@NAME` for a variant built by bench/openssl-lab, e.g.
+    /// `openssl=@3.5.5-clang-O3-noasm`), or `all` for every backend available here. The language runtimes
     /// `python:hashlib`, `python:cryptography`, `node`, `go` and `java` take their executable as
     /// PATH (e.g. `python:cryptography=/usr/bin/python3`). Repeat for several
     /// configurations side by side [default: openssl].

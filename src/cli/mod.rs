@@ -1,11 +1,12 @@
 //! The command line, declared with clap derive. Help texts teach: each flag
 //! says what it changes and what the default is. The subcommands' arguments
 //! are in [`measure`] (run, audit), [`inspect`] (algorithms, backends, cpu,
-//! verify), [`stored`] (runs, compare, report, import) and [`advise`]; the groups they
+//! verify), [`stored`] (runs, compare, report, import), [`lab`] and [`advise`]; the groups they
 //! share in [`shared`], the values flags take in [`values`].
 
 mod advise;
 mod inspect;
+mod lab;
 mod measure;
 mod shared;
 mod stored;
@@ -17,6 +18,8 @@ pub use self::advise::AdviseArgs;
 use self::advise::ADVISE_EXAMPLES;
 use self::inspect::VERIFY_EXAMPLES;
 pub use self::inspect::{AlgorithmsArgs, BackendsArgs, CpuArgs, VerifyArgs};
+use self::lab::LAB_HELP;
+pub use self::lab::{LabArgs, LabFormatArg};
 pub use self::measure::{AuditArgs, RunArgs};
 use self::measure::{AUDIT_EXAMPLES, RUN_EXAMPLES};
 pub use self::shared::{DbArgs, Placement, PlacementArgs, WorkerPlace};
@@ -66,6 +69,10 @@ pub enum Command {
     Compare(CompareArgs),
     /// Render stored runs as one self-contained HTML file with charts, or as Markdown.
     Report(ReportArgs),
+    /// The build lab's table: builds of a library in one run (OpenSSL variants, `openssl=@NAME`),
+    /// per algorithm and size each one's factor against a baseline build.
+    #[command(after_help = LAB_HELP)]
+    Lab(LabArgs),
     /// Read another tool's results into the store, e.g. `import openssl-speed speed.txt`.
     Import(ImportArgs),
     /// Where this machine stands against the best known for its core, and what to change: measures

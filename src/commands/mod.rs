@@ -9,6 +9,7 @@ mod backends;
 mod compare;
 mod cpu;
 mod import;
+mod lab;
 mod report;
 pub mod run;
 mod runs;
@@ -32,6 +33,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Runs(args) => runs::runs(&args),
         Command::Compare(args) => compare::compare(&args),
         Command::Report(args) => report::report(&args),
+        Command::Lab(args) => lab::lab(&args),
         Command::Import(args) => import::import(&args),
         Command::Advise(args) => advise::advise(&args),
         Command::Worker => crate::worker::serve(),

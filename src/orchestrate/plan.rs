@@ -48,7 +48,8 @@ pub struct CellShape {
     pub aad: usize,
 }
 
-/// `openssl` or `openssl=PATH`; the backend must exist and the path must be a file.
+/// `openssl`, `openssl=PATH` or `openssl=@NAME` (a named build); the backend
+/// must exist and the path must be a file.
 pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
     let (id, path) = match text.split_once('=') {
         Some((id, path)) => (id.trim(), Some(path.trim())),
@@ -68,6 +69,22 @@ pub fn parse_configuration(text: &str) -> Result<ConfigurationSpec> {
             )))
         }
         Some(p) => {
+            // `@NAME`: a named build of the library (OpenSSL's build lab).
+            let resolved;
+            let p = match p.strip_prefix('@') {
+                Some(name) => {
+                    let entry = libraries::find(id).expect("checked above");
+                    let named = entry.named.ok_or_else(|| {
+                        usage(format!(
+                            "--backend {text}: {} has no named builds; give a library file after '='",
+                            entry.name
+                        ))
+                    })?;
+                    resolved = named(name).map_err(|e| usage(format!("--backend {text}: {e}")))?;
+                    resolved.as_str()
+                }
+                None => p,
+            };
             let meta = std::fs::metadata(p).map_err(|e| usage(format!("--backend {text}: cannot use {p}: {e}")))?;
             if !meta.is_file() {
                 return Err(usage(format!(

@@ -100,6 +100,10 @@ pub fn features_named<'i>(
 /// `--backend ID=PATH`, or None for the default.
 pub type OpenFn = fn(Option<&str>) -> Result<Box<dyn Backend>, OpenError>;
 
+/// The library file of a named build (`--backend ID=@NAME`), or an error
+/// that says which names exist.
+pub type NamedFn = fn(&str) -> Result<String, String>;
+
 /// One library: its id, how to open it, and what else cryptobench knows of it.
 pub struct Entry {
     /// The `--backend` id.
@@ -120,6 +124,8 @@ pub struct Entry {
     /// Its table of known defects (its folder's defects.rs): what is known
     /// of a defect the checks find, cited (crate::known_defects).
     pub known_defects: &'static [KnownDefect],
+    /// Its named builds (OpenSSL's build lab), where it has them.
+    pub named: Option<NamedFn>,
 }
 
 impl Mask {
@@ -154,6 +160,7 @@ impl Entry {
             view: None,
             mask: None,
             known_defects: &[],
+            named: None,
         }
     }
 
@@ -168,6 +175,14 @@ impl Entry {
     /// The entry with its table of known defects.
     pub const fn with_defects(self, known_defects: &'static [KnownDefect]) -> Entry {
         Entry { known_defects, ..self }
+    }
+
+    /// The entry with a resolver of named builds (`--backend ID=@NAME`).
+    pub const fn with_named(self, named: NamedFn) -> Entry {
+        Entry {
+            named: Some(named),
+            ..self
+        }
     }
 
     /// The entry with the hooks that read (`view`) and mask its view of the CPU.

@@ -6,7 +6,7 @@
 //! environment details.
 //!
 //! A label is built from what the run recorded: the library's own name and
-//! version, the run's label when a report holds several runs, the placement
+//! version, its build where a file was named ("clang 14.0.6 -O3 · no-asm"), the run's label when a report holds several runs, the placement
 //! ("2 threads", or the core type "Cortex-A76"), the audit role
 //! (which families were switched off) or "masked" for another capability
 //! environment, the worker's architecture where it differs from the host's or
@@ -57,6 +57,7 @@ impl Labels {
                     parts.push(run.label.clone().unwrap_or_else(|| name.clone()));
                 }
                 parts.push(library_label(c));
+                parts.extend(build(c));
                 parts.extend(c.placement.as_ref().map(|p| p.describe()));
                 parts.extend(role(run, c));
                 parts.extend(platform(run, c, mixed_arches));
@@ -170,6 +171,15 @@ fn version_number<'a>(version: &'a str, name: &str) -> Option<&'a str> {
     let word = version.split_whitespace().find(|w| !name_words.contains(&w.to_lowercase()))?;
     let word = word.trim_end_matches([',', ';', ':']);
     word.starts_with(|ch: char| ch.is_ascii_digit()).then_some(word)
+}
+
+/// "clang 14.0.6 -O3 · no-asm": how the library was built, as it says
+/// itself (its `build` detail, e.g. OpenSSL's compiler line), for a library
+/// loaded from a file the user named: builds of one version side by side
+/// (the OpenSSL build lab) differ only there.
+fn build(c: &ConfigurationResult) -> Option<String> {
+    c.spec.library.as_ref()?;
+    c.backend.as_ref()?.details.get("build").cloned()
 }
 
 /// The audit role ("AES off", "all off") of a configuration of an audit,

@@ -25,6 +25,7 @@ mod grid;
 mod headline;
 pub mod html;
 mod json;
+pub mod lab;
 pub mod labels;
 mod markdown;
 pub mod multicore;

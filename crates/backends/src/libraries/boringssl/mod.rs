@@ -47,6 +47,7 @@ pub static ENTRY: Entry = Entry {
     view: Some(capabilities::view),
     mask: Some(capabilities::mask),
     known_defects: &[],
+    named: None,
 };
 
 /// Opens the backend, or says how to build it in.

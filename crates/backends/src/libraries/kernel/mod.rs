@@ -31,6 +31,7 @@ pub static ENTRY: Entry = Entry {
     view: None,
     mask: None,
     known_defects: &[],
+    named: None,
 };
 
 /// Why the kernel's crypto API cannot be reached: `what` the operating

@@ -6,6 +6,7 @@ mod api;
 pub mod capabilities;
 mod engines;
 mod handles;
+pub mod lab;
 mod mac;
 mod pk;
 mod pk_api;
@@ -54,6 +55,10 @@ pub struct OpensslBackend {
     providers: engines::Providers,
     /// The engine `--engine` made the default, where one was asked for.
     engine: Option<engines::Engine>,
+    /// Its build as it states it (lab.rs), and whether a file was named
+    /// (`openssl=PATH` or `=@NAME`): then its label says the build.
+    build: Option<lab::Build>,
+    chosen_file: bool,
     // Declared last: dropped after `api`, whose pointers point into it.
     _library: Library,
 }
@@ -130,15 +135,21 @@ impl OpensslBackend {
         let engine = engines::Engine::load(&api, &loaded_from)?;
         // SAFETY: as for `api`: a libcrypto, kept alive beside the table.
         let pk_api = unsafe { pk_api::PkApi::load(&library) };
-        Ok(OpensslBackend {
+        // SAFETY: documented selector; a static string.
+        let cflags = text(unsafe { (api.OpenSSL_version)(api::OPENSSL_CFLAGS) }).unwrap_or_default();
+        let file = std::fs::read(&loaded_from).ok();
+        let build = lab::Build::parse(&cflags, file.as_deref());
+        Ok(OpensslBackend::without_cpu_settings(OpensslBackend {
             api,
             pk_api,
             path: loaded_from,
             version,
             providers,
             engine,
+            build,
+            chosen_file: path.is_some(),
             _library: library,
-        })
+        }))
     }
 
     /// The library's own view of the CPU: `OPENSSL_ia32cap=0x…:0x…` (as
@@ -149,6 +160,20 @@ impl OpensslBackend {
         let info = self.api.OPENSSL_info?;
         // SAFETY: documented selector; returns a static string or NULL.
         text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) })
+    }
+
+    /// OpenSSL 3.0+ built with `no-asm` reads no CPU capabilities, so
+    /// OPENSSL_info has no CPU settings on x86-64 and AArch64 (crypto/info.c:
+    /// they are filled under OPENSSL_CPUID_OBJ only): a build whose compiler
+    /// line does not say no-asm is still known to be one.
+    fn without_cpu_settings(mut self) -> Self {
+        let cpuid_arch = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+        if cpuid_arch && self.api.OPENSSL_info.is_some() && self.cpu_capabilities().is_none() {
+            if let Some(b) = &mut self.build {
+                b.no_asm = true;
+            }
+        }
+        self
     }
 
     fn find_cipher(&self, alg: &AlgorithmSpec) -> Result<Cipher<'_>, BackendError> {
@@ -196,7 +221,8 @@ impl OpensslBackend {
 pub static ENTRY: Entry = Entry::loaded("openssl", "OpenSSL", "apt-get install libssl3", |path| {
     Ok(Box::new(OpensslBackend::open(path)?))
 })
-.with_cpu(Some(capabilities::view), Some(capabilities::mask));
+.with_cpu(Some(capabilities::view), Some(capabilities::mask))
+.with_named(lab::resolve);
 
 impl CryptoLibrary for OpensslBackend {
     fn info(&self) -> BackendInfo {
@@ -221,6 +247,13 @@ impl CryptoLibrary for OpensslBackend {
             }
         }
         let mut version = self.version.clone();
+        if let Some(b) = &self.build {
+            details.extend(b.details());
+            if self.chosen_file {
+                // "OpenSSL 3.5.5 27 Jan 2026 · clang 14.0.6 -O3 · no-asm": builds side by side differ here.
+                version = format!("{version} · {}", b.summary());
+            }
+        }
         if let Some(w) = &self.providers.wanted {
             details.insert(engines::PROVIDER_DETAIL.to_string(), w.clone());
             version = format!("{version} + provider {w}");
