@@ -10,6 +10,7 @@ pub mod aws_lc;
 mod block_mode;
 pub mod boringssl;
 pub mod botan;
+pub mod cng;
 pub mod cryptopp;
 pub mod gcrypt;
 pub mod gnutls;
@@ -34,7 +35,7 @@ use crate::error::OpenError;
 use crate::registry::Entry;
 
 /// Every library, in the order `backends` lists them: the C libraries, the
-/// linked-in Rust crates, the kernel, then the language runtimes.
+/// linked-in Rust crates, the OS interfaces (the kernel, Windows' CNG), then the language runtimes.
 pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
     &gcrypt::ENTRY,
@@ -42,6 +43,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &rustcrypto::ENTRY,
     &sodium::ENTRY,
     &kernel::ENTRY,
+    &cng::ENTRY,
     &pkcs11::ENTRY,
     &ring::ENTRY,
     &aws_lc::ENTRY,
