@@ -64,18 +64,12 @@ impl<'a> AesSession<'a> {
         Ok(())
     }
 
-    /// GCM or CCM over `input` into `out` under `nonce` and `aad`, the tag
-    /// written into (sealing) or read from (opening) `tag`.
-    fn aead_call(
-        &mut self,
-        nonce: &[u8],
-        aad: &[u8],
-        input: *const u8,
-        out: *mut u8,
-        len: usize,
-        tag: *mut u8,
-        tag_len: usize,
-    ) -> Result<(), BackendError> {
+    /// GCM or CCM over `len` bytes of `input` into `out` (`io`) under
+    /// `nonce` and `aad`, the tag (pointer, length) written into (sealing)
+    /// or read from (opening) `tag`.
+    fn aead_call(&mut self, nonce: &[u8], aad: &[u8], io: (*const u8, *mut u8, usize), tag: (*mut u8, usize)) -> Result<(), BackendError> {
+        let (input, out, len) = io;
+        let (tag, tag_len) = tag;
         // BCRYPT_INIT_AUTH_MODE_INFO (bcrypt.h): zeroed, with cbSize and dwInfoVersion.
         let info = BCRYPT_AUTHENTICATED_CIPHER_MODE_INFO {
             cbSize: std::mem::size_of::<BCRYPT_AUTHENTICATED_CIPHER_MODE_INFO>() as u32,
@@ -143,7 +137,7 @@ impl CipherSession for AesSession<'_> {
     fn seal(&mut self, iv: &[u8], aad: &[u8], buf: &mut [u8], tag: &mut [u8]) -> Result<(), BackendError> {
         let p = buf.as_mut_ptr();
         if self.chaining.authenticated() {
-            return self.aead_call(iv, aad, p, p, buf.len(), tag.as_mut_ptr(), tag.len());
+            return self.aead_call(iv, aad, (p, p, buf.len()), (tag.as_mut_ptr(), tag.len()));
         }
         self.iv.copy_from_slice(iv);
         self.block_call(p, p, buf.len())
@@ -155,11 +149,8 @@ impl CipherSession for AesSession<'_> {
             return self.aead_call(
                 iv,
                 aad,
-                input.as_ptr(),
-                out.as_mut_ptr(),
-                input.len(),
-                tag.as_ptr().cast_mut(),
-                tag.len(),
+                (input.as_ptr(), out.as_mut_ptr(), input.len()),
+                (tag.as_ptr().cast_mut(), tag.len()),
             );
         }
         self.iv.copy_from_slice(iv);
