@@ -46,6 +46,12 @@ struct Wine {
 fn wine() -> Option<&'static Wine> {
     static WINE: OnceLock<Option<Wine>> = OnceLock::new();
     WINE.get_or_init(|| {
+        // Wine runs x86-64 Windows programs on x86-64 Linux; the aarch64 test
+        // run (under qemu-user) has neither, nor the Windows build beside it.
+        if !cfg!(all(target_os = "linux", target_arch = "x86_64")) || cryptobench_testkit::own_emulator().is_some() {
+            cryptobench_testkit::platform_lacks("Wine", "it runs the Windows build on x86-64 Linux, natively");
+            return None;
+        }
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         let exe = target_dir().join(TRIPLE).join("debug").join("cryptobench.exe");
         let Ok(built) = std::fs::metadata(&exe).and_then(|m| m.modified()) else {
