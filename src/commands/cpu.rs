@@ -85,6 +85,8 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
             cryptobench_cpu::clock::measure_clock()
         },
         seen_by,
+        os_features: cryptobench_cpu::windows::os_processor_features().map(|f| f.into_iter().map(str::to_string).collect()),
+        under_wine: cryptobench_cpu::windows::wine_note(),
     };
     match args.format {
         FormatArg::Json => println!("{}", serde_json::to_string_pretty(&report)?),

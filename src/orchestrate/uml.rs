@@ -149,6 +149,9 @@ fn init_script(modules: &Path, order: &[String], env: &[(String, String)], dir: 
 /// booted, the worker's lines forwarded from its output file; the exit
 /// status is the inner worker's.
 pub fn serve() -> Result<ExitCode> {
+    if !cfg!(target_os = "linux") {
+        bail!("--worker {PLACE}: User-Mode Linux is a Linux kernel run as a Linux process, so it runs on Linux only");
+    }
     let (linux, modules) = kernel()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line).context("reading the job from stdin")?;
@@ -182,9 +185,11 @@ pub fn serve() -> Result<ExitCode> {
         .collect();
     let init = dir.path().join("init");
     std::fs::write(&init, init_script(&modules, &order, &env, dir.path()))?;
+    #[cfg(unix)]
     std::fs::set_permissions(&init, std::os::unix::fs::PermissionsExt::from_mode(0o755))?;
     std::fs::File::create(dir.path().join("out"))?;
     let mut command = Command::new(&linux);
+    #[cfg(target_os = "linux")]
     // SAFETY: prctl is async-signal-safe; it only asks for SIGKILL when this process dies
     // (the orchestrator kills a silent worker), so that UML and its helpers go with it.
     unsafe {

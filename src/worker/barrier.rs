@@ -12,7 +12,7 @@
 //! Waits longer than that (another worker still verifying) block.
 
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use cryptobench_core::protocol::{write_line, BarrierPoint, WorkerMessage, BARRIER_GO, BARRIER_STOP};
 use cryptobench_harness::Gate;
@@ -30,7 +30,7 @@ pub struct Answers<'a> {
 /// Waits busily until `fd` is readable or `limit` has passed.
 #[cfg(unix)]
 fn spin_until_readable(fd: i32, limit: Duration) {
-    let start = Instant::now();
+    let start = std::time::Instant::now();
     let mut pfd = libc::pollfd {
         fd,
         events: libc::POLLIN,

@@ -42,15 +42,27 @@ fn kernel_release() -> Option<String> {
     read_trimmed("/proc/sys/kernel/osrelease")
 }
 
-/// PRETTY_NAME of os-release(5) on Linux, else the target OS.
+/// PRETTY_NAME of os-release(5) on Linux, else the target OS; under Wine,
+/// followed by "under Wine 8.0 (bcrypt.dll is Wine's)" (crate::windows),
+/// so that every run record made there says so.
 fn os_name() -> String {
-    std::fs::read_to_string("/etc/os-release")
+    let name = std::fs::read_to_string("/etc/os-release")
         .ok()
         .and_then(|text| {
             text.lines()
                 .find_map(|l| l.strip_prefix("PRETTY_NAME=").map(|v| v.trim_matches('"').to_string()))
         })
-        .unwrap_or_else(|| std::env::consts::OS.to_string())
+        .unwrap_or_else(|| {
+            if cfg!(windows) {
+                "Windows".to_string()
+            } else {
+                std::env::consts::OS.to_string()
+            }
+        });
+    match crate::windows::wine_note() {
+        Some(note) => format!("{name} {note}"),
+        None => name,
+    }
 }
 
 /// "model name" (x86) or, on arm64 where the kernel has none, the "CPU part" numbers of /proc/cpuinfo.

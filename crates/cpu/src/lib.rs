@@ -17,6 +17,7 @@ mod platform;
 pub mod sysfs;
 mod thread;
 pub mod topology;
+pub mod windows;
 
 pub use host::{cpu_vendor, host_info, host_info_for};
 pub use platform::worker_platform;

@@ -23,6 +23,12 @@ pub struct CpuReport {
     pub compile_time_features: Vec<String>,
     pub libraries: Vec<LibraryView>,
     pub clock: Option<ClockMeasurement>,
+    /// Windows: the processor features the OS reports (`IsProcessorFeaturePresent`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub os_features: Option<Vec<String>>,
+    /// Windows under Wine: "under Wine 8.0 (bcrypt.dll is Wine's)".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub under_wine: Option<String>,
 }
 
 /// Where the features were read.
@@ -63,6 +69,11 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
         h.kernel.as_deref().unwrap_or("unknown")
     ));
     out.push_str(&format!("hypervisor: {}\n", h.virtualization.as_deref().unwrap_or("none detected")));
+    if let Some(wine) = &r.under_wine {
+        out.push_str(&format!(
+            "Wine:     this Windows build runs {wine}: Windows' own crypto (the cng backend) is Wine's implementation here, not Windows'\n"
+        ));
+    }
     if r.seen_by.worker {
         out.push_str(&format!(
             "\nthe worker: {}{} (the features below are what it sees; the lines above describe this machine)\n",
@@ -86,6 +97,14 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
     } else {
         r.compile_time_features.join(", ")
     };
+    if let Some(os) = &r.os_features {
+        let listed = if os.is_empty() {
+            "none of those asked".to_string()
+        } else {
+            os.join(", ")
+        };
+        out.push_str(&format!("the OS reports (IsProcessorFeaturePresent): {listed}\n"));
+    }
     if !r.seen_by.worker {
         out.push_str(&format!("compile time (this binary assumes): {compiled}\n"));
     }

@@ -10,6 +10,8 @@ pub mod aws_lc;
 mod block_mode;
 pub mod boringssl;
 pub mod botan;
+pub mod cng;
+pub mod commoncrypto;
 pub mod cryptopp;
 pub mod gcrypt;
 pub mod gnutls;
@@ -34,7 +36,7 @@ use crate::error::OpenError;
 use crate::registry::Entry;
 
 /// Every library, in the order `backends` lists them: the C libraries, the
-/// linked-in Rust crates, the kernel, then the language runtimes.
+/// linked-in Rust crates, the OS interfaces (the kernel, Windows' CNG, Apple's CommonCrypto), then the language runtimes.
 pub static LIBRARIES: &[&Entry] = &[
     &openssl::ENTRY,
     &gcrypt::ENTRY,
@@ -42,6 +44,8 @@ pub static LIBRARIES: &[&Entry] = &[
     &rustcrypto::ENTRY,
     &sodium::ENTRY,
     &kernel::ENTRY,
+    &cng::ENTRY,
+    &commoncrypto::ENTRY,
     &pkcs11::ENTRY,
     &ring::ENTRY,
     &aws_lc::ENTRY,
