@@ -37,6 +37,7 @@ pub static ENTRY: Entry = Entry {
     view: None,
     mask: None,
     known_defects: &[],
+    named: None,
 };
 
 #[cfg(windows)]

@@ -41,6 +41,7 @@ pub static ENTRY: Entry = Entry {
     view: None,
     mask: None,
     known_defects: &[],
+    named: None,
 };
 
 #[cfg(target_os = "macos")]
