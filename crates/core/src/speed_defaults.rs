@@ -25,7 +25,8 @@ pub struct SpeedRow {
     pub why_not: Option<&'static str>,
 }
 
-const fn row(name: &'static str, id: &'static str) -> SpeedRow {
+/// A row cryptobench measures as catalog id `id`.
+pub(crate) const fn row(name: &'static str, id: &'static str) -> SpeedRow {
     SpeedRow {
         name,
         catalog: Some(id),
@@ -33,7 +34,8 @@ const fn row(name: &'static str, id: &'static str) -> SpeedRow {
     }
 }
 
-const fn not(name: &'static str, why: &'static str) -> SpeedRow {
+/// A row cryptobench does not measure, and why.
+pub(crate) const fn not(name: &'static str, why: &'static str) -> SpeedRow {
     SpeedRow {
         name,
         catalog: None,

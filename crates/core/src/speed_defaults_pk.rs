@@ -16,23 +16,7 @@
 //! (RSA expands to every `rsa_choices` size, EC to ECP-256/384/521; RSA*,
 //! DSA*, ED*, ECDSA*, SM2 and the MACs are skipped as measured elsewhere).
 
-use crate::speed_defaults::SpeedRow;
-
-const fn row(name: &'static str, id: &'static str) -> SpeedRow {
-    SpeedRow {
-        name,
-        catalog: Some(id),
-        why_not: None,
-    }
-}
-
-const fn not(name: &'static str, why: &'static str) -> SpeedRow {
-    SpeedRow {
-        name,
-        catalog: None,
-        why_not: Some(why),
-    }
-}
+use crate::speed_defaults::{not, row, SpeedRow};
 
 const SMALL_RSA: &str = "RSA below 2048 bits is not in the catalog";
 const LARGE_RSA: &str = "RSA 7680 and 15360 are not in the catalog";
