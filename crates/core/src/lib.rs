@@ -31,6 +31,7 @@ pub mod run_json;
 pub mod sizes;
 pub mod speed_defaults;
 pub mod speed_defaults_pk;
+pub mod speed_row;
 pub mod stats;
 pub mod steady;
 pub mod stopping;

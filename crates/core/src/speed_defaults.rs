@@ -14,34 +14,8 @@
 //! The public-key rows (rsa, ecdsa, ecdh, eddsa, and from 3.5 the KEMs and
 //! signatures) are listed in [`crate::speed_defaults_pk`].
 
-/// One row of `openssl speed`'s default output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SpeedRow {
-    /// The name `openssl speed` prints.
-    pub name: &'static str,
-    /// The catalog id that measures the same thing, if any.
-    pub catalog: Option<&'static str>,
-    /// Why cryptobench does not measure it, where it does not.
-    pub why_not: Option<&'static str>,
-}
-
-/// A row cryptobench measures as catalog id `id`.
-pub(crate) const fn row(name: &'static str, id: &'static str) -> SpeedRow {
-    SpeedRow {
-        name,
-        catalog: Some(id),
-        why_not: None,
-    }
-}
-
-/// A row cryptobench does not measure, and why.
-pub(crate) const fn not(name: &'static str, why: &'static str) -> SpeedRow {
-    SpeedRow {
-        name,
-        catalog: None,
-        why_not: Some(why),
-    }
-}
+pub use crate::speed_row::SpeedRow;
+use crate::speed_row::{not, row};
 
 const LEGACY: &str = "needs OpenSSL's legacy provider (speed drops it without) and is not in the catalog";
 const LEGACY_111: &str = "a legacy cipher not in the catalog";

@@ -16,7 +16,7 @@
 //! (RSA expands to every `rsa_choices` size, EC to ECP-256/384/521; RSA*,
 //! DSA*, ED*, ECDSA*, SM2 and the MACs are skipped as measured elsewhere).
 
-use crate::speed_defaults::{not, row, SpeedRow};
+use crate::speed_row::{not, row, SpeedRow};
 
 const SMALL_RSA: &str = "RSA below 2048 bits is not in the catalog";
 const LARGE_RSA: &str = "RSA 7680 and 15360 are not in the catalog";
