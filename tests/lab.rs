@@ -117,14 +117,26 @@ fn an_unknown_variant_name_lists_the_built_ones() {
     assert!(err.contains("has no named builds"), "{err}");
 }
 
-/// The system's libcrypto.so.3 of this architecture, where ldconfig knows one.
+/// The system's libcrypto.so.3 of this architecture: where ldconfig knows
+/// one, else in Debian's multiarch folder (an arm64 library installed
+/// beside the amd64 one, run under qemu-user, is not in the host's cache).
 fn system_libcrypto() -> Option<String> {
-    let arch = if cfg!(target_arch = "aarch64") { "AArch64" } else { "x86-64" };
-    let out = std::process::Command::new("ldconfig").arg("-p").output().ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find(|l| l.trim_start().starts_with("libcrypto.so.3 ") && l.contains(arch))
-        .and_then(|l| l.rsplit(" => ").next().map(str::to_string))
+    let (arch, triple) = if cfg!(target_arch = "aarch64") {
+        ("AArch64", "aarch64-linux-gnu")
+    } else {
+        ("x86-64", "x86_64-linux-gnu")
+    };
+    let listed = std::process::Command::new("ldconfig").arg("-p").output().ok().and_then(|out| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find(|l| l.trim_start().starts_with("libcrypto.so.3 ") && l.contains(arch))
+            .and_then(|l| l.rsplit(" => ").next().map(str::to_string))
+    });
+    listed.or_else(|| {
+        [format!("/usr/lib/{triple}/libcrypto.so.3"), format!("/lib/{triple}/libcrypto.so.3")]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).is_file())
+    })
 }
 
 #[test]
