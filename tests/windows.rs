@@ -40,7 +40,7 @@ fn newest_source(dir: &Path) -> Option<SystemTime> {
 /// The Windows build and the prefix, or None after saying why not.
 struct Wine {
     exe: PathBuf,
-    prefix: tempfile::TempDir,
+    prefix: PathBuf,
 }
 
 fn wine() -> Option<&'static Wine> {
@@ -72,8 +72,11 @@ fn wine() -> Option<&'static Wine> {
             );
             return None;
         }
-        let prefix = tempfile::Builder::new().prefix("cryptobench-wine-test").tempdir().unwrap();
-        let out = Command::new(root.join("scripts/wine-env")).arg(prefix.path()).output().unwrap();
+        // One prefix in the target folder, reused by later runs: a prefix
+        // is about 700 MB, and one made per run would never be removed (a
+        // static is not dropped when the test binary exits).
+        let prefix = target_dir().join("wine-test-prefix");
+        let out = Command::new(root.join("scripts/wine-env")).arg(&prefix).output().unwrap();
         if !out.status.success() {
             cryptobench_testkit::missing(
                 "wine64 and mingw-w64 (scripts/wine-env)",
@@ -93,7 +96,7 @@ fn run(w: &Wine, args: &[&str]) -> Output {
     Command::new("bash")
         .args(["-c", script, "wine-env"])
         .arg(root.join("scripts/wine-env"))
-        .arg(w.prefix.path())
+        .arg(&w.prefix)
         .arg(&w.exe)
         .args(args)
         .output()
