@@ -13,6 +13,8 @@ pub mod botan;
 pub mod cng;
 pub mod commoncrypto;
 pub mod cryptopp;
+#[cfg(any(feature = "boringssl", feature = "aws-lc"))]
+mod evp_pk;
 pub mod gcrypt;
 pub mod gnutls;
 pub mod kernel;

@@ -1,7 +1,9 @@
 //! Encodings of public-key values that libraries working on big integers
 //! (libgcrypt's S-expressions, Nettle's GMP integers) need converted to the
 //! byte strings cryptobench compares: fixed-length big-endian integers and
-//! ECDSA signatures in DER (SEC 1 §C.8), as OpenSSL and RustCrypto give them.
+//! ECDSA signatures in DER (SEC 1 §C.8), as OpenSSL and RustCrypto give them;
+//! and the SubjectPublicKeyInfo of an EC point, for the EVP libraries that
+//! load public keys from DER alone.
 
 use cryptobench_core::pk::PkAlgorithmSpec;
 
@@ -13,6 +15,19 @@ pub fn pad_into(out: &mut Vec<u8>, v: &[u8], n: usize) {
     out.clear();
     out.resize(n - v.len(), 0);
     out.extend_from_slice(v);
+}
+
+/// SubjectPublicKeyInfo of an uncompressed EC point (RFC 5480 §2): the
+/// fixed prefix of the curve, then the point.
+pub fn ec_spki(alg: &PkAlgorithmSpec, point: &[u8]) -> Vec<u8> {
+    let prefix = match alg.openssl_name {
+        "P-256" => "3059301306072a8648ce3d020106082a8648ce3d030107034200",
+        "P-384" => "3076301006072a8648ce3d020106052b81040022036200",
+        _ => "30819b301006072a8648ce3d020106052b8104002303818600",
+    };
+    let mut der = hex::decode(prefix).expect("hex");
+    der.extend_from_slice(point);
+    der
 }
 
 /// DER of an ECDSA signature (r, s) (SEC 1 §C.8) into `out`, cleared

@@ -9,6 +9,8 @@
 //! aws-lc-rs (named by the sessions). The version comes from AWS-LC itself
 //! (`awslc_version`), and its CPU view is its capability vector ([`cpu`]),
 //! which honours `OPENSSL_ia32cap` — the audit masks it as it masks OpenSSL.
+//! Public key (RSA, ECDSA, ECDH, Ed25519, X25519, ML-KEM, ML-DSA) goes
+//! through AWS-LC's C API, EVP_PKEY ([`pk`]).
 //!
 //! Built only with the cargo feature `aws-lc`: aws-lc-sys compiles AWS-LC's
 //! C sources, the slowest part of a cryptobench build after BoringSSL, and
@@ -16,6 +18,10 @@
 
 #[cfg(feature = "aws-lc")]
 mod cpu;
+#[cfg(feature = "aws-lc")]
+mod evp;
+#[cfg(feature = "aws-lc")]
+mod pk;
 #[cfg(feature = "aws-lc")]
 mod sessions;
 
@@ -136,6 +142,10 @@ impl AwsLcBackend {
 
 #[cfg(feature = "aws-lc")]
 impl Library for AwsLcBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("aws-lc-rs".to_string(), env!("CRYPTOBENCH_AWS_LC_RS_VERSION").to_string());

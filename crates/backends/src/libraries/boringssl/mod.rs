@@ -9,12 +9,17 @@
 //! boring-sys does not link, no SHA-3 and only BLAKE2b-256. Built only with
 //! the cargo feature `boringssl` (BoringSSL's CMake build needs cmake and
 //! bindgen's libclang). The CPU view is its capability vector ([`cpu`]),
-//! which honours `OPENSSL_ia32cap` as OpenSSL does.
+//! which honours `OPENSSL_ia32cap` as OpenSSL does. Public key: RSA,
+//! ECDSA, ECDH, Ed25519 and X25519 through EVP_PKEY ([`pk`]).
 
 #[cfg(feature = "boringssl")]
 mod cpu;
 #[cfg(feature = "boringssl")]
+mod evp;
+#[cfg(feature = "boringssl")]
 mod mac;
+#[cfg(feature = "boringssl")]
+mod pk;
 #[cfg(feature = "boringssl")]
 mod sessions;
 
@@ -146,6 +151,10 @@ impl BoringBackend {
 
 #[cfg(feature = "boringssl")]
 impl Library for BoringBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert("BORINGSSL_API_VERSION".to_string(), ffi::BORINGSSL_API_VERSION.to_string());

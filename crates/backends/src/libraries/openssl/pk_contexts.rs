@@ -186,19 +186,6 @@ fn raw_id(alg: &PkAlgorithmSpec) -> Option<c_int> {
     })
 }
 
-/// SubjectPublicKeyInfo of an uncompressed EC point (RFC 5480 §2): the
-/// fixed prefix of the curve, then the point.
-fn ec_spki(alg: &PkAlgorithmSpec, point: &[u8]) -> Vec<u8> {
-    let prefix = match alg.openssl_name {
-        "P-256" => "3059301306072a8648ce3d020106082a8648ce3d030107034200",
-        "P-384" => "3076301006072a8648ce3d020106052b81040022036200",
-        _ => "30819b301006072a8648ce3d020106052b8104002303818600",
-    };
-    let mut der = hex::decode(prefix).expect("hex");
-    der.extend_from_slice(point);
-    der
-}
-
 fn is_pqc(alg: &PkAlgorithmSpec) -> bool {
     matches!(alg.kind, PkKind::MlKem | PkKind::MlDsa | PkKind::SlhDsa)
 }
@@ -322,7 +309,7 @@ impl<'a> Lib<'a> {
         } else if !keys.public_der.is_empty() {
             self.der_key(false, kind, &keys.public_der)
         } else if !alg.is_rsa() && !keys.public.is_empty() {
-            self.der_key(false, kind, &ec_spki(alg, &keys.public))
+            self.der_key(false, kind, &crate::pk::encoding::ec_spki(alg, &keys.public))
         } else {
             Err(BackendError::Invalid(format!("no key material for {}", alg.id)))
         }
