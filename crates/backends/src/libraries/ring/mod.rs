@@ -5,8 +5,10 @@
 //! aws-lc-rs's). ring offers no unauthenticated cipher modes, no AES-192,
 //! MD5, SHA-224, SHA-3 or BLAKE2, and no MAC but HMAC. It picks its code
 //! path from the CPU at run time and keeps that view private (`ring::cpu`
-//! is not public), so none is reported.
+//! is not public), so none is reported. Public key: Ed25519 ([`pk`],
+//! which says why ring's RSA, ECDSA and key agreement are n/a).
 
+mod pk;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -48,6 +50,10 @@ fn digest_of(alg: &AlgorithmSpec) -> Result<&'static digest::Algorithm, BackendE
 pub static ENTRY: Entry = Entry::new("ring", "ring", Kind::LinkedIn, |_| Ok(Box::new(RingBackend)));
 
 impl Library for RingBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         let mut details = BTreeMap::new();
         details.insert(
