@@ -117,12 +117,6 @@ fn tamper(alg: &PkAlgorithmSpec, signature: &[u8]) -> Vec<u8> {
     v
 }
 
-/// The uncompressed point at the end of an EC SubjectPublicKeyInfo.
-fn point_of_spki(alg: &PkAlgorithmSpec, der: &[u8]) -> Vec<u8> {
-    let n = 1 + 2 * alg.bits.div_ceil(8) as usize;
-    der[der.len().saturating_sub(n)..].to_vec()
-}
-
 fn known_answers(pk: &dyn PkBackend, alg: &PkAlgorithmSpec) -> Result<usize, String> {
     let mut checks = 0;
     for ka in pk_known_answers_for(alg.id) {
@@ -155,7 +149,7 @@ fn known_answer(pk: &dyn PkBackend, alg: &PkAlgorithmSpec, ka: &PkKnownAnswer) -
             }
             let public = PkKeys {
                 public: if alg.kind == PkKind::Ecdsa {
-                    point_of_spki(alg, &unhex(ka.public_der))
+                    crate::pk::encoding::point_of_spki(alg, &unhex(ka.public_der))
                 } else {
                     unhex(ka.public)
                 },

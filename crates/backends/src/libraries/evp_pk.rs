@@ -49,7 +49,11 @@ macro_rules! evp_pk {
                 // SAFETY: writes at most buf.len() bytes, NUL-terminated.
                 unsafe { ffi::ERR_error_string_n(code as _, buf.as_mut_ptr(), buf.len()) };
                 // SAFETY: NUL-terminated by ERR_error_string_n.
-                parts.push(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned());
+                parts.push(
+                    unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }
+                        .to_string_lossy()
+                        .into_owned(),
+                );
             }
             if parts.is_empty() {
                 "no error queued".to_string()
@@ -165,7 +169,10 @@ macro_rules! evp_pk {
             // SAFETY: p walks der, which outlives the call.
             unsafe {
                 if private {
-                    Pkey::new(ffi::d2i_PrivateKey(kind, null_mut(), &mut p, der.len() as c_long), "d2i_PrivateKey")
+                    Pkey::new(
+                        ffi::d2i_PrivateKey(kind, null_mut(), &mut p, der.len() as c_long),
+                        "d2i_PrivateKey",
+                    )
                 } else {
                     Pkey::new(ffi::d2i_PUBKEY(null_mut(), &mut p, der.len() as c_long), "d2i_PUBKEY")
                 }
@@ -269,11 +276,23 @@ macro_rules! evp_pk {
                     PkKind::RsaPss => ffi::RSA_PKCS1_PSS_PADDING,
                     _ => return Ok(ctx),
                 };
-                check(ffi::EVP_PKEY_CTX_set_rsa_padding(ctx.0, padding as c_int), "EVP_PKEY_CTX_set_rsa_padding")?;
-                check(ffi::EVP_PKEY_CTX_set_signature_md(ctx.0, ffi::EVP_sha256()), "EVP_PKEY_CTX_set_signature_md")?;
+                check(
+                    ffi::EVP_PKEY_CTX_set_rsa_padding(ctx.0, padding as c_int),
+                    "EVP_PKEY_CTX_set_rsa_padding",
+                )?;
+                check(
+                    ffi::EVP_PKEY_CTX_set_signature_md(ctx.0, ffi::EVP_sha256()),
+                    "EVP_PKEY_CTX_set_signature_md",
+                )?;
                 if alg.kind == PkKind::RsaPss {
-                    check(ffi::EVP_PKEY_CTX_set_rsa_mgf1_md(ctx.0, ffi::EVP_sha256()), "EVP_PKEY_CTX_set_rsa_mgf1_md")?;
-                    check(ffi::EVP_PKEY_CTX_set_rsa_pss_saltlen(ctx.0, 32), "EVP_PKEY_CTX_set_rsa_pss_saltlen")?;
+                    check(
+                        ffi::EVP_PKEY_CTX_set_rsa_mgf1_md(ctx.0, ffi::EVP_sha256()),
+                        "EVP_PKEY_CTX_set_rsa_mgf1_md",
+                    )?;
+                    check(
+                        ffi::EVP_PKEY_CTX_set_rsa_pss_saltlen(ctx.0, 32),
+                        "EVP_PKEY_CTX_set_rsa_pss_saltlen",
+                    )?;
                 }
             }
             Ok(ctx)
@@ -293,8 +312,14 @@ macro_rules! evp_pk {
                     ffi::EVP_PKEY_CTX_set_rsa_padding(ctx.0, ffi::RSA_PKCS1_OAEP_PADDING as c_int),
                     "EVP_PKEY_CTX_set_rsa_padding",
                 )?;
-                check(ffi::EVP_PKEY_CTX_set_rsa_oaep_md(ctx.0, ffi::EVP_sha256()), "EVP_PKEY_CTX_set_rsa_oaep_md")?;
-                check(ffi::EVP_PKEY_CTX_set_rsa_mgf1_md(ctx.0, ffi::EVP_sha256()), "EVP_PKEY_CTX_set_rsa_mgf1_md")?;
+                check(
+                    ffi::EVP_PKEY_CTX_set_rsa_oaep_md(ctx.0, ffi::EVP_sha256()),
+                    "EVP_PKEY_CTX_set_rsa_oaep_md",
+                )?;
+                check(
+                    ffi::EVP_PKEY_CTX_set_rsa_mgf1_md(ctx.0, ffi::EVP_sha256()),
+                    "EVP_PKEY_CTX_set_rsa_mgf1_md",
+                )?;
             }
             Ok(ctx)
         }
@@ -338,8 +363,16 @@ macro_rules! evp_pk {
                     let peer_public = PkKeys {
                         public: peer.public.clone(),
                         public_der: peer.public_der.clone(),
-                        seed: if peer.public.is_empty() { peer.seed.clone() } else { Vec::new() },
-                        private_der: if peer.public.is_empty() { peer.private_der.clone() } else { Vec::new() },
+                        seed: if peer.public.is_empty() {
+                            peer.seed.clone()
+                        } else {
+                            Vec::new()
+                        },
+                        private_der: if peer.public.is_empty() {
+                            peer.private_der.clone()
+                        } else {
+                            Vec::new()
+                        },
                         ..PkKeys::default()
                     };
                     let theirs = load(alg, &peer_public)?;
@@ -349,9 +382,14 @@ macro_rules! evp_pk {
                         check(ffi::EVP_PKEY_derive_init(ctx.0), "EVP_PKEY_derive_init")?;
                         check(ffi::EVP_PKEY_derive_set_peer(ctx.0, theirs.0), "EVP_PKEY_derive_set_peer")?;
                     }
-                    Box::new(Secret { ctx, _keys: (ours, theirs) })
+                    Box::new(Secret {
+                        ctx,
+                        _keys: (ours, theirs),
+                    })
                 }
-                Operation::Sign | Operation::Verify if alg.kind == PkKind::EdDsa => Box::new(one_shot(load(alg, keys)?, op == Operation::Sign)?),
+                Operation::Sign | Operation::Verify if alg.kind == PkKind::EdDsa => {
+                    Box::new(one_shot(load(alg, keys)?, op == Operation::Sign)?)
+                }
                 Operation::Sign | Operation::Verify => match load(alg, keys) {
                     Ok(key) => Box::new(Signing {
                         ctx: sign_ctx(alg, &key, op == Operation::Sign)?,
@@ -405,7 +443,15 @@ macro_rules! evp_pk {
 
             fn verify(&mut self, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
                 // SAFETY: live context; the buffers outlive the call.
-                verdict(unsafe { ffi::EVP_PKEY_verify(self.ctx.0, signature.as_ptr(), signature.len(), message.as_ptr(), message.len()) })
+                verdict(unsafe {
+                    ffi::EVP_PKEY_verify(
+                        self.ctx.0,
+                        signature.as_ptr(),
+                        signature.len(),
+                        message.as_ptr(),
+                        message.len(),
+                    )
+                })
             }
         }
 
@@ -458,7 +504,15 @@ macro_rules! evp_pk {
 
             fn verify(&mut self, message: &[u8], signature: &[u8]) -> Result<bool, BackendError> {
                 // SAFETY: live context; the buffers outlive the call.
-                verdict(unsafe { ffi::EVP_DigestVerify(self.md.0, signature.as_ptr(), signature.len(), message.as_ptr(), message.len()) })
+                verdict(unsafe {
+                    ffi::EVP_DigestVerify(
+                        self.md.0,
+                        signature.as_ptr(),
+                        signature.len(),
+                        message.as_ptr(),
+                        message.len(),
+                    )
+                })
             }
         }
 

@@ -30,6 +30,12 @@ pub fn ec_spki(alg: &PkAlgorithmSpec, point: &[u8]) -> Vec<u8> {
     der
 }
 
+/// The uncompressed point at the end of an EC SubjectPublicKeyInfo.
+pub fn point_of_spki(alg: &PkAlgorithmSpec, der: &[u8]) -> Vec<u8> {
+    let n = 1 + 2 * alg.bits.div_ceil(8) as usize;
+    der[der.len().saturating_sub(n)..].to_vec()
+}
+
 /// DER of an ECDSA signature (r, s) (SEC 1 §C.8) into `out`, cleared
 /// first: no allocation once `out` has grown to the signature's length.
 pub fn ecdsa_der_into(out: &mut Vec<u8>, r: &[u8], s: &[u8]) {

@@ -162,7 +162,10 @@ impl PkSession for Kem {
             fill(secret, KEM_SECRET, |ss| {
                 let mut sl = KEM_SECRET;
                 // SAFETY: buffers of the largest sizes; the call writes the lengths it used.
-                check(unsafe { ffi::EVP_PKEY_encapsulate(ctx, ct, &mut cl, ss, &mut sl) }, "EVP_PKEY_encapsulate")?;
+                check(
+                    unsafe { ffi::EVP_PKEY_encapsulate(ctx, ct, &mut cl, ss, &mut sl) },
+                    "EVP_PKEY_encapsulate",
+                )?;
                 Ok(sl)
             })?;
             Ok(cl)

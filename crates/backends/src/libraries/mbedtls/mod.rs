@@ -5,9 +5,15 @@
 //! and SHA-2; HMAC, AES-CMAC and Poly1305 ([`mac`]). Mbed TLS 2.28 has no
 //! SHA-3, no BLAKE2 and no GHASH outside GCM. Its CPU view is
 //! `mbedtls_aesni_has_support` (aesni.h); it has no switch to mask it.
+//! Public key: RSA, ECDSA, ECDH and X25519 ([`pk`]).
 
 mod api;
+mod defects;
 mod mac;
+mod pk;
+mod pk_api;
+mod pk_contexts;
+mod pk_sessions;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -34,6 +40,8 @@ const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
 
 pub struct MbedtlsBackend {
     api: Api,
+    /// The public-key table (pk_api.rs), or the first symbol this Mbed TLS lacks.
+    pk: Result<pk_api::PkApi, &'static str>,
     path: String,
     version: String,
     _library: libloading::Library,
@@ -89,9 +97,12 @@ impl MbedtlsBackend {
         let mut full = [0 as c_char; 32];
         // SAFETY: version.h: the buffer must hold at least 9 bytes.
         unsafe { (api.mbedtls_version_get_string)(full.as_mut_ptr()) };
+        // SAFETY: the same library as `api`, kept alive beside the table.
+        let pk = unsafe { pk_api::PkApi::load(&loaded.library) };
         Ok(MbedtlsBackend {
             version: native::text(full.as_ptr()).unwrap_or(version),
             api,
+            pk,
             path,
             _library: loaded.library,
         })
@@ -149,9 +160,14 @@ impl MbedtlsBackend {
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
 pub static ENTRY: Entry = Entry::loaded("mbedtls", "Mbed TLS", "apt-get install libmbedcrypto7", |path| {
     Ok(Box::new(MbedtlsBackend::open(path)?))
-});
+})
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for MbedtlsBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         let flag = |b: Option<bool>| b.map(|b| u8::from(b).to_string()).unwrap_or_else(|| "n/a".into());
         ENTRY.info(
