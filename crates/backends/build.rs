@@ -59,13 +59,14 @@ fn locked_version(lock: &str, name: &str) -> String {
         .unwrap_or_else(|| "(version unknown: built without the workspace Cargo.lock)".to_string())
 }
 
-/// Builds src/libraries/cryptopp/shim.cpp into a shared object that links libcrypto++
+/// Builds src/libraries/cryptopp/shim.cpp and shim_pk.cpp into a shared object that links libcrypto++
 /// (Crypto++ has no C API), for the cryptopp backend to load at run time.
 /// Without a C++ compiler or Crypto++'s headers (Debian: g++,
 /// libcrypto++-dev) it is left out, and the backend says so.
 fn build_cryptopp_shim() {
     println!("cargo:rustc-check-cfg=cfg(cryptobench_cryptopp_shim)");
     println!("cargo:rerun-if-changed=src/libraries/cryptopp/shim.cpp");
+    println!("cargo:rerun-if-changed=src/libraries/cryptopp/shim_pk.cpp");
     let why_not = |reason: String| {
         println!("cargo:warning=the Crypto++ shim was not built ({reason}); the cryptopp backend will be unavailable");
         println!("cargo:rustc-env=CRYPTOBENCH_CRYPTOPP_SHIM_MISSING={reason}");
@@ -78,11 +79,12 @@ fn build_cryptopp_shim() {
         Err(e) => return why_not(format!("no C++ compiler: {e}")),
     };
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").unwrap_or_default()).join("libcryptobench_cryptopp.so");
-    let shim = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/libraries/cryptopp/shim.cpp");
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/libraries/cryptopp");
     let result = std::process::Command::new(compiler.path())
         .args(compiler.args())
         .args(["-shared", "-fPIC", "-O2", "-std=c++17", "-s"])
-        .arg(&shim)
+        .arg(folder.join("shim.cpp"))
+        .arg(folder.join("shim_pk.cpp"))
         .arg("-o")
         .arg(&out)
         .arg("-lcryptopp")

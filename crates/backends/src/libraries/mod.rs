@@ -15,6 +15,8 @@ pub mod commoncrypto;
 pub mod cryptopp;
 #[cfg(any(feature = "boringssl", feature = "aws-lc"))]
 mod evp_pk;
+#[cfg(any(feature = "boringssl", feature = "aws-lc"))]
+mod evp_pk_sessions;
 pub mod gcrypt;
 pub mod gnutls;
 pub mod kernel;

@@ -6,10 +6,14 @@
 //! (Crypto++'s `Poly1305TLS`, RFC 8439; its GHASH is internal to GCM). Its
 //! CPU view is cpu.h's `HasAESNI()`, `HasCLMUL()`, `HasSHA()`, …; each cell
 //! reports the implementation Crypto++ names (`AlgorithmProvider()`).
-//! Crypto++ has no switch to mask its CPU features.
+//! Crypto++ has no switch to mask its CPU features. Public key: RSA
+//! PKCS#1 v1.5 and OAEP, ECDSA, Ed25519, X25519 and ECDH ([`pk`]).
 
 mod api;
+mod defects;
 mod load;
+mod pk;
+mod pk_api;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -29,6 +33,8 @@ use crate::sessions::unsupported;
 
 pub struct CryptoppBackend {
     api: Api,
+    /// The shim's public-key table (pk_api.rs), or the first symbol it lacks.
+    pk: Result<pk_api::PkApi, &'static str>,
     path: String,
     version: String,
     cpu: String,
@@ -104,6 +110,8 @@ impl CryptoppBackend {
             "cryptobench's Crypto++ shim",
             env!("CARGO_PKG_VERSION"),
         ))?;
+        // SAFETY: the same shim, kept alive beside the table.
+        let pk = unsafe { pk_api::PkApi::load(&loaded.shim) };
         // SAFETY: plain calls into Crypto++ through the shim.
         let (number, anchor, cpu) = unsafe { ((api.cbcp_library_version)(), (api.cbcp_anchor)(), native::text((api.cbcp_cpu)())) };
         Ok(CryptoppBackend {
@@ -112,6 +120,7 @@ impl CryptoppBackend {
             version: format!("{}.{}.{}", number / 100, number / 10 % 10, number % 10),
             cpu: cpu.unwrap_or_default(),
             api,
+            pk,
             _loaded: loaded,
         })
     }
@@ -139,9 +148,14 @@ pub static ENTRY: Entry = Entry::loaded(
     "Crypto++",
     "apt-get install libcrypto++8 (and, when building cryptobench, g++ libcrypto++-dev for its Crypto++ shim)",
     |path| Ok(Box::new(CryptoppBackend::open(path)?)),
-);
+)
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for CryptoppBackend {
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
+    }
+
     fn info(&self) -> BackendInfo {
         ENTRY.info(
             format!("Crypto++ {}", self.version),

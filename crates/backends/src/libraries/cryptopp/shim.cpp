@@ -217,6 +217,9 @@ struct MacOf : Hash {
 
 }  // namespace
 
+// The error slot for shim_pk.cpp, the other half of the shim.
+int cbcp_fail(const std::exception& e) { return fail(e); }
+
 extern "C" {
 
 const char* cbcp_last_error() { return last_error.c_str(); }
