@@ -5,7 +5,9 @@
 //! `wc_RsaPrivateDecrypt_ex`), ECDSA on the NIST curves
 //! (`wc_ecc_sign_hash`/`wc_ecc_verify_hash`, DER signatures), ECDH
 //! (`wc_ecc_shared_secret`), Ed25519 and Ed448 on the message, X25519 and
-//! X448 (pk_sessions.rs; keys in pk_keys.rs). Every call is looked up
+//! X448, and key generation for RSA, ECDSA and EdDSA (`wc_MakeRsaKey`,
+//! `wc_ecc_make_key_ex`, `wc_ed*_make_key`) (pk_sessions.rs; keys in
+//! pk_keys.rs). Every call is looked up
 //! (pk_api.rs): a build without one leaves its cells n/a, naming it.
 //! wolfSSL 5.5 has no ML-KEM, ML-DSA or SLH-DSA in its default builds
 //! (its Kyber needs liboqs or the experimental build): n/a.
@@ -16,7 +18,7 @@ use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_api::PkApi;
-use super::pk_keys::{computed_public, private, public, raw_public, Kind, Random};
+use super::pk_keys::{computed_public, curve_id, private, public, raw_public, Kind, Random, WcKey};
 use super::pk_sessions::*;
 use super::WolfsslBackend;
 use crate::error::BackendError;
@@ -212,6 +214,34 @@ impl PkLibrary for WolfsslBackend {
                     peer,
                     _rng: rng,
                     max,
+                })
+            }
+            (Kind::Rsa, PkKind::RsaPkcs1, Operation::Keygen)
+            | (Kind::Ecc, PkKind::Ecdsa, Operation::Keygen)
+            | (Kind::Ed25519 | Kind::Ed448, _, Operation::Keygen) => {
+                let lacks = |call: &str| BackendError::Unsupported(format!("{} key generation (this wolfSSL build lacks {call})", alg.id));
+                let (size, curve) = match kind {
+                    Kind::Rsa => (
+                        pk.wc_MakeRsaKey.map(|_| alg.bits as c_int).ok_or_else(|| lacks("wc_MakeRsaKey"))?,
+                        0,
+                    ),
+                    Kind::Ecc => (
+                        pk.wc_ecc_make_key_ex
+                            .map(|_| alg.bits.div_ceil(8) as c_int)
+                            .ok_or_else(|| lacks("wc_ecc_make_key_ex"))?,
+                        curve_id(alg)?,
+                    ),
+                    Kind::Ed25519 => (pk.wc_ed25519_make_key.map(|_| 32).ok_or_else(|| lacks("wc_ed25519_make_key"))?, 0),
+                    _ => (pk.wc_ed448_make_key.map(|_| 57).ok_or_else(|| lacks("wc_ed448_make_key"))?, 0),
+                };
+                let key = WcKey::new(api, pk, kind)?;
+                Box::new(KeyGen {
+                    api,
+                    pk,
+                    key,
+                    rng,
+                    size,
+                    curve,
                 })
             }
             _ => return Err(BackendError::Unsupported(format!("{} {} cells", alg.id, op.short()))),

@@ -5,7 +5,7 @@
 //! ecc.h, ed25519.h, ed448.h, curve25519.h, curve448.h, random.h, asn_public.h,
 //! error-crypt.h); `word32` is `u32`, enums are `int`.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::{c_int, c_long, c_void};
 
 /// `RsaKey*`, `ecc_key*`, `ed25519_key*`, `ed448_key*`, `curve25519_key*`,
 /// `curve448_key*` and `WC_RNG*`: opaque here.
@@ -56,9 +56,14 @@ crate::native::api_table! {
         wc_RsaPSS_CheckPadding_ex: fn(*const u8, u32, *mut u8, u32, c_int, c_int, c_int) -> c_int;
         wc_RsaPublicEncrypt_ex: fn(*const u8, u32, *mut u8, u32, Key, Rng, c_int, c_int, c_int, *mut u8, u32) -> c_int;
         wc_RsaPrivateDecrypt_ex: fn(*const u8, u32, *mut u8, u32, Key, c_int, c_int, c_int, *mut u8, u32) -> c_int;
+        // WOLFSSL_KEY_GEN
+        wc_MakeRsaKey: fn(Key, c_int, c_long, Rng) -> c_int;
         // ecc.h (HAVE_ECC, ECC_TIMING_RESISTANT: an RNG on the key for ECDH)
         wc_ecc_key_new: fn(*mut c_void) -> Key;
         wc_ecc_key_free: fn(Key) -> ();
+        wc_ecc_init: fn(Key) -> c_int;
+        wc_ecc_free: fn(Key) -> c_int;
+        wc_ecc_make_key_ex: fn(Rng, c_int, Key, c_int) -> c_int;
         wc_ecc_import_private_key_ex: fn(*const u8, u32, *const u8, u32, Key, c_int) -> c_int;
         wc_ecc_import_x963_ex: fn(*const u8, u32, Key, c_int) -> c_int;
         wc_EccPublicKeyDecode: fn(*const u8, *mut u32, Key, u32) -> c_int;
@@ -74,6 +79,8 @@ crate::native::api_table! {
         wc_ed25519_init: fn(Key) -> c_int;
         wc_ed25519_free: fn(Key) -> ();
         wc_ed25519_make_public: fn(Key, *mut u8, u32) -> c_int;
+        wc_ed25519_make_key: fn(Rng, c_int, Key) -> c_int;
+        wc_ed25519_export_public: fn(Key, *mut u8, *mut u32) -> c_int;
         wc_ed25519_import_private_only: fn(*const u8, u32, Key) -> c_int;
         wc_ed25519_import_private_key: fn(*const u8, u32, *const u8, u32, Key) -> c_int;
         wc_ed25519_import_public: fn(*const u8, u32, Key) -> c_int;
@@ -83,6 +90,8 @@ crate::native::api_table! {
         wc_ed448_init: fn(Key) -> c_int;
         wc_ed448_free: fn(Key) -> ();
         wc_ed448_make_public: fn(Key, *mut u8, u32) -> c_int;
+        wc_ed448_make_key: fn(Rng, c_int, Key) -> c_int;
+        wc_ed448_export_public: fn(Key, *mut u8, *mut u32) -> c_int;
         wc_ed448_import_private_only: fn(*const u8, u32, Key) -> c_int;
         wc_ed448_import_private_key: fn(*const u8, u32, *const u8, u32, Key) -> c_int;
         wc_ed448_import_public: fn(*const u8, u32, Key) -> c_int;

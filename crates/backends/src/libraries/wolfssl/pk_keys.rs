@@ -54,7 +54,7 @@ impl Kind {
 }
 
 /// wolfCrypt's `ecc_curve_id` of a NIST curve.
-fn curve_id(alg: &PkAlgorithmSpec) -> Result<c_int, BackendError> {
+pub fn curve_id(alg: &PkAlgorithmSpec) -> Result<c_int, BackendError> {
     Ok(match alg.openssl_name {
         "P-256" => ECC_SECP256R1,
         "P-384" => ECC_SECP384R1,
@@ -108,6 +108,39 @@ impl<'a> WcKey<'a> {
             ptr,
             _mem: Some(mem),
         })
+    }
+}
+
+impl WcKey<'_> {
+    /// Frees what the key holds and initialises it again in its own memory
+    /// (`wc_FreeRsaKey` + `wc_InitRsaKey`, `wc_ecc_free` + `wc_ecc_init`,
+    /// `wc_ed*_free` + `wc_ed*_init`): before each key generation, which
+    /// then allocates nothing on Rust's side.
+    pub fn reset(&mut self, api: &Api) -> Result<(), BackendError> {
+        let (pk, p) = (self.pk, self.ptr);
+        // SAFETY (each call): an initialised key of the call's type, cleared, then initialised in place.
+        let (rc, call) = unsafe {
+            match self.kind {
+                Kind::Rsa => {
+                    need!(pk, wc_FreeRsaKey)(p);
+                    (need!(pk, wc_InitRsaKey)(p, std::ptr::null_mut()), "wc_InitRsaKey")
+                }
+                Kind::Ecc => {
+                    need!(pk, wc_ecc_free)(p);
+                    (need!(pk, wc_ecc_init)(p), "wc_ecc_init")
+                }
+                Kind::Ed25519 => {
+                    need!(pk, wc_ed25519_free)(p);
+                    (need!(pk, wc_ed25519_init)(p), "wc_ed25519_init")
+                }
+                Kind::Ed448 => {
+                    need!(pk, wc_ed448_free)(p);
+                    (need!(pk, wc_ed448_init)(p), "wc_ed448_init")
+                }
+                Kind::X25519 | Kind::X448 => return Err(BackendError::Unsupported("key generation for key agreement".into())),
+            }
+        };
+        check(api, rc, call)
     }
 }
 

@@ -7,7 +7,7 @@ use std::ffi::c_int;
 
 use super::api::Api;
 use super::pk_api::*;
-use super::pk_keys::{Random, WcKey};
+use super::pk_keys::{Kind, Random, WcKey};
 use super::sessions::{check, len32};
 use crate::error::BackendError;
 use crate::pk::{fill, PkSession};
@@ -321,7 +321,6 @@ pub struct Agreement<'a> {
 
 impl PkSession for Agreement<'_> {
     fn derive(&mut self, secret: &mut Vec<u8>) -> Result<(), BackendError> {
-        use super::pk_keys::Kind;
         let (api, pk, key, peer, max) = (self.api, self.pk, self.key.ptr, self.peer.ptr, self.max);
         let kind = self.key.kind;
         fill(secret, max, |out| {
@@ -343,5 +342,72 @@ impl PkSession for Agreement<'_> {
             check(api, rc, call)?;
             Ok(len as usize)
         })
+    }
+}
+
+/// A new key pair per call, the previous one freed first (pk_keys.rs
+/// `WcKey::reset`): `wc_MakeRsaKey` (e = 65537), `wc_ecc_make_key_ex`,
+/// `wc_ed25519_make_key`, `wc_ed448_make_key`.
+pub struct KeyGen<'a> {
+    pub api: &'a Api,
+    pub pk: &'a PkApi,
+    pub key: WcKey<'a>,
+    pub rng: Random<'a>,
+    /// RSA: the modulus in bits; EC: the field in bytes; EdDSA: the key in bytes.
+    pub size: c_int,
+    /// EC: wolfCrypt's `ecc_curve_id`.
+    pub curve: c_int,
+}
+
+/// The public exponent of generated RSA keys, as the run's keys have (crates/backends/src/pk/keys.rs).
+const RSA_E: std::ffi::c_long = 65537;
+
+impl PkSession for KeyGen<'_> {
+    fn keygen(&mut self) -> Result<(), BackendError> {
+        self.key.reset(self.api)?;
+        let (pk, key, rng, size) = (self.pk, self.key.ptr, self.rng.rng, self.size);
+        // SAFETY (each call): a freshly initialised key of the call's type; a live generator.
+        let (rc, call) = unsafe {
+            match self.key.kind {
+                Kind::Rsa => (need!(pk, wc_MakeRsaKey)(key, size, RSA_E, rng), "wc_MakeRsaKey"),
+                Kind::Ecc => (need!(pk, wc_ecc_make_key_ex)(rng, size, key, self.curve), "wc_ecc_make_key_ex"),
+                Kind::Ed25519 => (need!(pk, wc_ed25519_make_key)(rng, size, key), "wc_ed25519_make_key"),
+                Kind::Ed448 => (need!(pk, wc_ed448_make_key)(rng, size, key), "wc_ed448_make_key"),
+                Kind::X25519 | Kind::X448 => return Err(BackendError::Unsupported("key generation for key agreement".into())),
+            }
+        };
+        check(self.api, rc, call)
+    }
+
+    /// The modulus (RSA), the uncompressed point (EC), the raw key (EdDSA).
+    fn generated_public(&mut self) -> Result<Vec<u8>, BackendError> {
+        let (api, pk, key) = (self.api, self.pk, self.key.ptr);
+        let mut out = vec![0u8; 1024];
+        let mut n = out.len() as u32;
+        // SAFETY (each call): a live, generated key; `out` holds `n` bytes.
+        let (rc, call) = unsafe {
+            match self.key.kind {
+                Kind::Rsa => {
+                    let (mut e, mut en) = ([0u8; 16], 16u32);
+                    (
+                        need!(pk, wc_RsaFlattenPublicKey)(key, e.as_mut_ptr(), &mut en, out.as_mut_ptr(), &mut n),
+                        "wc_RsaFlattenPublicKey",
+                    )
+                }
+                Kind::Ecc => (need!(pk, wc_ecc_export_x963)(key, out.as_mut_ptr(), &mut n), "wc_ecc_export_x963"),
+                Kind::Ed25519 => (
+                    need!(pk, wc_ed25519_export_public)(key, out.as_mut_ptr(), &mut n),
+                    "wc_ed25519_export_public",
+                ),
+                Kind::Ed448 => (
+                    need!(pk, wc_ed448_export_public)(key, out.as_mut_ptr(), &mut n),
+                    "wc_ed448_export_public",
+                ),
+                Kind::X25519 | Kind::X448 => return Err(BackendError::Unsupported("key generation for key agreement".into())),
+            }
+        };
+        check(api, rc, call)?;
+        out.truncate(n as usize);
+        Ok(out)
     }
 }
