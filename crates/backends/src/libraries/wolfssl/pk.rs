@@ -248,11 +248,11 @@ impl PkLibrary for WolfsslBackend {
         })
     }
 
-    /// wolfCrypt draws k from the key's generator (ecc.c,
-    /// `wc_ecc_sign_hash_ex`: `wc_ecc_gen_k`) unless deterministic signing
-    /// is turned on for the key with `wc_ecc_set_deterministic` (RFC 6979,
-    /// built in here as `WOLFSSL_ECDSA_DETERMINISTIC_K_VARIANT`), which
-    /// cryptobench does not call.
+    /// wolfCrypt draws k from the generator given to `wc_ecc_sign_hash`
+    /// unless `wc_ecc_set_deterministic` has turned RFC 6979 on for the key
+    /// (ecc.h; the key's `deterministic` flag, built in where
+    /// `WOLFSSL_ECDSA_DETERMINISTIC_K` or `_K_VARIANT` is defined, as in
+    /// Debian's 5.5.4 options.h), which cryptobench does not call.
     fn ecdsa_nonce(&self) -> Option<EcdsaNonce> {
         Some(EcdsaNonce::Random)
     }
