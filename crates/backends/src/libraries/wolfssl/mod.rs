@@ -2,7 +2,8 @@
 //! its native `wc_*` API (wolfssl/wolfcrypt/*.h; wolfSSL manual, "wolfCrypt
 //! API Reference"): AES ECB/CBC/CFB/CTR/XTS/GCM, ChaCha20-Poly1305,
 //! 3DES-CBC, Camellia-CBC, MD5, SHA-1, SHA-2, SHA3 and BLAKE2, HMAC, AES-CMAC and
-//! Poly1305 ([`mac`]), as far as the build has them (each is looked up; a
+//! Poly1305 ([`mac`]), and public key ([`pk`]: RSA, ECDSA, ECDH, EdDSA,
+//! X25519/X448), as far as the build has them (each is looked up; a
 //! missing one is `n/a`). wolfSSL 5.5 exports no
 //! call that reads its CPU flags (`cpuid_get_flags` is internal; the
 //! exported `cpuid_select_flags`/`cpuid_set_flag`/`cpuid_clear_flag` only
@@ -10,7 +11,12 @@
 //! view and offers no mask.
 
 mod api;
+mod defects;
 mod mac;
+mod pk;
+mod pk_api;
+mod pk_keys;
+mod pk_sessions;
 mod sessions;
 
 use std::collections::BTreeMap;
@@ -37,6 +43,8 @@ const DEFAULT_LIBRARIES: &[&str] = native::per_platform(
 
 pub struct WolfsslBackend {
     api: Api,
+    /// The public-key calls (pk_api.rs), each optional.
+    pk: pk_api::PkApi,
     path: String,
     version: String,
     _library: libloading::Library,
@@ -61,6 +69,8 @@ impl WolfsslBackend {
         let version = native::text(unsafe { probe() }).unwrap_or_default();
         // SAFETY: the library is wolfSSL; kept alive beside the table.
         let api = unsafe { Api::load(&loaded.library) }.map_err(native::missing_symbol(&path, "wolfSSL", &version))?;
+        // SAFETY: as above; every symbol optional, so this cannot fail.
+        let pk = unsafe { pk_api::PkApi::load(&loaded.library) }.map_err(native::missing_symbol(&path, "wolfSSL", &version))?;
         // SAFETY: documented initialiser (wc_port.h), reference counted.
         let rc = unsafe { (api.wolfCrypt_Init)() };
         if rc != 0 {
@@ -71,6 +81,7 @@ impl WolfsslBackend {
         }
         Ok(WolfsslBackend {
             api,
+            pk,
             path,
             version,
             _library: loaded.library,
@@ -135,7 +146,8 @@ impl WolfsslBackend {
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
 pub static ENTRY: Entry = Entry::loaded("wolfssl", "wolfSSL", "apt-get install libwolfssl35", |path| {
     Ok(Box::new(WolfsslBackend::open(path)?))
-});
+})
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for WolfsslBackend {
     fn info(&self) -> BackendInfo {
@@ -145,6 +157,10 @@ impl Library for WolfsslBackend {
             "wolfSSL exports no call that reads its CPU flags (cpuid_get_flags is internal) and ignores OPENSSL_ia32cap".to_string(),
         );
         ENTRY.info(format!("wolfSSL {}", self.version), Some(self.path.clone()), None, details)
+    }
+
+    fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {
+        Some(self)
     }
 
     fn cipher<'a, T: CipherTask<'a>>(&'a self, alg: &AlgorithmSpec, key: &[u8], iv: &[u8], task: T) -> Result<T::Done, BackendError> {
