@@ -1,6 +1,6 @@
 //! Loading the Crypto++ shim. build.rs compiles crates/backends/src/libraries/cryptopp/shim.cpp
 //! into a shared object that links libcrypto++ (DT_NEEDED libcrypto++.so.8);
-//! its bytes are embedded in cryptobench and loaded from an anonymous
+//! its bytes are embedded in cryptobench and loaded (once per process) from an anonymous
 //! in-memory file (`memfd_create`, Linux), so nothing is installed beside
 //! the binary. A library given with `--backend cryptopp=PATH` is loaded
 //! first, globally, so that the shim binds to it where its SONAME matches.
@@ -9,18 +9,13 @@ use crate::error::OpenError;
 
 /// The shim, loaded; the Crypto++ library it links comes with it.
 pub struct Loaded {
-    pub shim: libloading::Library,
+    pub shim: &'static libloading::Library,
     /// The user's library, kept loaded while the shim is.
     pub _preloaded: Option<libloading::Library>,
 }
 
 #[cfg(all(target_os = "linux", cryptobench_cryptopp_shim))]
 pub fn load(path: Option<&str>) -> Result<Loaded, OpenError> {
-    use std::io::Write;
-    use std::os::fd::FromRawFd;
-
-    static SHIM: &[u8] = include_bytes!(env!("CRYPTOBENCH_CRYPTOPP_SHIM"));
-
     let preloaded = match path {
         // SAFETY: loading runs the library's initialisers; this is the point of the worker process.
         Some(p) => Some(
@@ -33,6 +28,37 @@ pub fn load(path: Option<&str>) -> Result<Loaded, OpenError> {
         ),
         None => None,
     };
+    // One copy of the shim per process, never unloaded: every memfd is a new
+    // file to the dynamic loader, so each open would load another copy, and
+    // unloading one while another thread still runs Crypto++ code through a
+    // copy (its thread-local error slot, its exception objects) crashed the
+    // public-key tests. A library given by path is bound by a copy of its own.
+    static SHARED: std::sync::Mutex<Option<&'static libloading::Library>> = std::sync::Mutex::new(None);
+    let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    let shim = match (*shared, &preloaded) {
+        (Some(shim), None) => shim,
+        _ => {
+            let shim: &'static libloading::Library = Box::leak(Box::new(load_copy()?));
+            if preloaded.is_none() {
+                *shared = Some(shim);
+            }
+            shim
+        }
+    };
+    Ok(Loaded {
+        shim,
+        _preloaded: preloaded,
+    })
+}
+
+/// A copy of the embedded shim, loaded from an anonymous in-memory file.
+#[cfg(all(target_os = "linux", cryptobench_cryptopp_shim))]
+fn load_copy() -> Result<libloading::Library, OpenError> {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+
+    static SHIM: &[u8] = include_bytes!(env!("CRYPTOBENCH_CRYPTOPP_SHIM"));
+
     let failed = |reason: String| OpenError::Load {
         path: "the embedded Crypto++ shim".into(),
         reason,
@@ -53,10 +79,7 @@ pub fn load(path: Option<&str>) -> Result<Loaded, OpenError> {
         tried: format!("{proc_path}: {e}"),
     })?;
     drop(file);
-    Ok(Loaded {
-        shim,
-        _preloaded: preloaded,
-    })
+    Ok(shim)
 }
 
 #[cfg(not(all(target_os = "linux", cryptobench_cryptopp_shim)))]

@@ -105,13 +105,13 @@ impl CryptoppBackend {
     pub fn open(path: Option<&str>) -> Result<CryptoppBackend, OpenError> {
         let loaded = load::load(path)?;
         // SAFETY: the shim built from shim.cpp; kept alive beside the table.
-        let api = unsafe { Api::load(&loaded.shim) }.map_err(native::missing_symbol(
+        let api = unsafe { Api::load(loaded.shim) }.map_err(native::missing_symbol(
             "the embedded Crypto++ shim",
             "cryptobench's Crypto++ shim",
             env!("CARGO_PKG_VERSION"),
         ))?;
         // SAFETY: the same shim, kept alive beside the table.
-        let pk = unsafe { pk_api::PkApi::load(&loaded.shim) };
+        let pk = unsafe { pk_api::PkApi::load(loaded.shim) };
         // SAFETY: plain calls into Crypto++ through the shim.
         let (number, anchor, cpu) = unsafe { ((api.cbcp_library_version)(), (api.cbcp_anchor)(), native::text((api.cbcp_cpu)())) };
         Ok(CryptoppBackend {
