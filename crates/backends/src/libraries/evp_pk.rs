@@ -398,7 +398,7 @@ macro_rules! evp_pk {
                     // A public key the library refuses to load verifies nothing (test vectors).
                     Err(BackendError::Call { .. }) if keys.is_public_only() && op == Operation::Verify => {
                         error_queue();
-                        Box::new(Rejecting)
+                        Box::new(crate::pk::Rejecting)
                     }
                     Err(e) => return Err(e),
                 },

@@ -5,7 +5,7 @@
 
 /// Defines, in the module where `evp_pk!` expands it (whose
 /// `Ctx`, `Pkey`, `MdCtx`, `check`, `error_queue` and `public_of` it
-/// uses): `Signing`, `OneShot` with `one_shot`, `Rejecting`, `Oaep`,
+/// uses): `Signing`, `OneShot` with `one_shot`, `Oaep`,
 /// `Secret` and `Keygen`.
 macro_rules! evp_pk_sessions {
     ($ffi:ident) => {
@@ -108,15 +108,6 @@ macro_rules! evp_pk_sessions {
                         message.len(),
                     )
                 })
-            }
-        }
-
-        /// A public key the library refuses to load: it verifies nothing (test vectors).
-        struct Rejecting;
-
-        impl PkSession for Rejecting {
-            fn verify(&mut self, _message: &[u8], _signature: &[u8]) -> Result<bool, BackendError> {
-                Ok(false)
             }
         }
 

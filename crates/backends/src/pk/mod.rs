@@ -19,7 +19,7 @@ use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec};
 use cryptobench_core::{CellSpec, Operation};
 
 use self::keys::PkKeys;
-pub use self::session::{fill, KeptInput, PkSession};
+pub use self::session::{fill, KeptInput, PkSession, Rejecting};
 use crate::error::BackendError;
 use crate::primitive::Primitive;
 use crate::support::Support;

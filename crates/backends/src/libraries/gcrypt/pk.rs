@@ -10,7 +10,7 @@ use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_api::{call, PkApi, ECC_CURVE25519, ECC_CURVE448, S};
-use super::pk_sessions::{Keygen, Mul, Oaep, Rejecting, Signing};
+use super::pk_sessions::{Keygen, Mul, Oaep, Signing};
 use super::pk_sexp::{genkey_parameters, key_texts};
 use super::GcryptBackend;
 use crate::error::BackendError;
@@ -134,7 +134,7 @@ impl PkLibrary for GcryptBackend {
                 let key = match S::parse(api, &text) {
                     Ok(key) => key,
                     // A public key libgcrypt refuses to read verifies nothing (test vectors).
-                    Err(_) if op == Operation::Verify => return Ok(Box::new(Rejecting)),
+                    Err(_) if op == Operation::Verify => return Ok(Box::new(crate::pk::Rejecting)),
                     Err(e) => return Err(e),
                 };
                 Box::new(Signing {

@@ -165,12 +165,3 @@ impl PkSession for Mul<'_> {
         })
     }
 }
-
-/// A public key libgcrypt refuses to read: it verifies nothing (test vectors).
-pub struct Rejecting;
-
-impl PkSession for Rejecting {
-    fn verify(&mut self, _message: &[u8], _signature: &[u8]) -> Result<bool, BackendError> {
-        Ok(false)
-    }
-}

@@ -14,7 +14,7 @@ use cryptobench_core::Operation;
 use super::api::MBEDTLS_MD_SHA256;
 use super::pk_api::*;
 use super::pk_contexts::{group_of, has_curve, Ecdh, Keypair, Pk, Rng};
-use super::pk_sessions::{md_for_digest, Keygen, Oaep, PkSigning, Pss, Rejecting, Secret};
+use super::pk_sessions::{md_for_digest, Keygen, Oaep, PkSigning, Pss, Secret};
 use super::MbedtlsBackend;
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
@@ -111,7 +111,9 @@ impl PkLibrary for MbedtlsBackend {
         let key = match Pk::load(api, alg, keys) {
             Ok(k) => k,
             // A public key the library refuses to load verifies nothing (test vectors).
-            Err(BackendError::Call { .. }) if keys.is_public_only() && op == Operation::Verify => return Ok(Box::new(Rejecting)),
+            Err(BackendError::Call { .. }) if keys.is_public_only() && op == Operation::Verify => {
+                return Ok(Box::new(crate::pk::Rejecting))
+            }
             Err(e) => return Err(e),
         };
         if matches!(alg.kind, PkKind::RsaPss | PkKind::RsaOaep) {

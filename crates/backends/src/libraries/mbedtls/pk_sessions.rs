@@ -319,12 +319,3 @@ impl Drop for Keygen<'_> {
         }
     }
 }
-
-/// A public key the library refuses to load: it verifies nothing (test vectors).
-pub struct Rejecting;
-
-impl PkSession for Rejecting {
-    fn verify(&mut self, _message: &[u8], _signature: &[u8]) -> Result<bool, BackendError> {
-        Ok(false)
-    }
-}

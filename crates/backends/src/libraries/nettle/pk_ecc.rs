@@ -66,7 +66,7 @@ pub fn session<'a>(
                 curve: c,
             }),
             // A public key off the curve verifies nothing, as a wrong signature.
-            None => Box::new(Rejecting),
+            None => Box::new(crate::pk::Rejecting),
         },
         (PkKind::Ecdsa, Operation::Keygen) => Box::new(Keygen {
             public: c.new_point(),
@@ -117,15 +117,6 @@ impl PkSession for Verifying<'_> {
             Some(sig) => Ok(curve.verify_raw(&self.public, digest, sig)),
             None => Ok(false),
         }
-    }
-}
-
-/// A public key Nettle refuses (not a point on the curve): it verifies nothing.
-struct Rejecting;
-
-impl PkSession for Rejecting {
-    fn verify(&mut self, _digest: &[u8], _signature: &[u8]) -> Result<bool, BackendError> {
-        Ok(false)
     }
 }
 

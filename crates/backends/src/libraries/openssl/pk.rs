@@ -13,7 +13,7 @@ use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::Operation;
 
 use super::pk_contexts::{unsupported, Lib};
-use super::pk_sessions::{EdDsa, Kem, Keygen, Oaep, Rejecting, Secret, Signing};
+use super::pk_sessions::{EdDsa, Kem, Keygen, Oaep, Secret, Signing};
 use super::OpensslBackend;
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
@@ -80,7 +80,9 @@ impl PkLibrary for OpensslBackend {
         let key = match lib.load(alg, keys) {
             Ok(k) => k,
             // A public key the library refuses to load verifies nothing (test vectors).
-            Err(BackendError::Call { .. }) if keys.is_public_only() && op == Operation::Verify => return Ok(Box::new(Rejecting)),
+            Err(BackendError::Call { .. }) if keys.is_public_only() && op == Operation::Verify => {
+                return Ok(Box::new(crate::pk::Rejecting))
+            }
             Err(e) => return Err(e),
         };
         Ok(match op {

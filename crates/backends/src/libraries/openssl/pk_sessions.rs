@@ -107,15 +107,6 @@ impl PkSession for EdDsa<'_> {
     }
 }
 
-/// A public key the library refuses to load: it verifies nothing (test vectors).
-pub struct Rejecting;
-
-impl PkSession for Rejecting {
-    fn verify(&mut self, _message: &[u8], _signature: &[u8]) -> Result<bool, BackendError> {
-        Ok(false)
-    }
-}
-
 /// RSA-OAEP: `EVP_PKEY_encrypt` / `EVP_PKEY_decrypt` on one initialised context.
 pub struct Oaep<'a> {
     pub ctx: Ctx<'a>,
