@@ -1,6 +1,6 @@
 //! Crypto++'s known defects (data: crate::known_defects says what each
 //! field means), found through the shim's calls (shim_pk.cpp): RSA through
-//! `RSASS<PKCS1v15, ...>::Verifier`, Ed25519 through `ed25519Verifier`,
+//! `RSASS<PKCS1v15, ...>::Verifier` and `RSASS<PSS, ...>::Verifier`, Ed25519 through `ed25519Verifier`,
 //! both with `PK_Verifier::VerifyMessage`. Read in Crypto++ 8.7's rsa.cpp
 //! and xed25519.cpp / donna_64.cpp (its ed25519-donna).
 
@@ -11,13 +11,17 @@ use crate::known_defects::{FoundBy, KnownDefect, Mutation};
 pub static KNOWN_DEFECTS: &[KnownDefect] = &[
     KnownDefect {
         id: "cryptopp-rsa-s-range",
-        algorithms: &["rsa2048"],
+        algorithms: &["rsa2048", "rsa2048-pss"],
         operation: Operation::Verify,
         found_by: &[
             FoundBy::Mutation(Mutation::RsaSPlusN),
             FoundBy::Vectors {
                 file: "rsa_signature_2048_sha256_test.json",
                 tc_ids: &[244],
+            },
+            FoundBy::Vectors {
+                file: "rsa_pss_2048_sha256_mgf1_32_test.json",
+                tc_ids: &[103],
             },
         ],
         cause: "RSAFunction::ApplyFunction (rsa.cpp) computes s^e mod n with a_exp_b_mod_c on the signature as \
@@ -68,5 +72,23 @@ pub static KNOWN_DEFECTS: &[KnownDefect] = &[
         fixed_in: None,
         fixed: "not known to be fixed",
         source: "xed25519.cpp of Crypto++ 8.7, ed25519Verifier (as called through VerifyMessage)",
+    },
+    KnownDefect {
+        id: "cryptopp-rsa-signature-length",
+        algorithms: &["rsa2048-pss"],
+        operation: Operation::Verify,
+        found_by: &[FoundBy::Vectors {
+            file: "rsa_pss_2048_sha256_mgf1_32_test.json",
+            tc_ids: &[104],
+        }],
+        cause: "TF_VerifierBase::InputSignature (pubkey.cpp) reads the signature as an Integer of whatever \
+                length it is given and never compares that length with the modulus's, so a valid signature \
+                with zero bytes prepended verifies",
+        rule: "RFC 8017 §8.1.2 (RSASSA-PSS-VERIFY) step 1: if the length of the signature S is not k octets, \
+               output \"invalid signature\"",
+        affected: "Crypto++ 8.7.0 (as found here)",
+        fixed_in: None,
+        fixed: "not known to be fixed",
+        source: "pubkey.cpp of Crypto++ 8.7, TF_VerifierBase::InputSignature",
     },
 ];

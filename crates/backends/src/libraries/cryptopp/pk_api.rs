@@ -16,6 +16,7 @@ pub const PK_ED25519: c_int = 5;
 pub const PK_X25519: c_int = 6;
 pub const PK_ECDH_P256: c_int = 7;
 pub const PK_ECDH_P384: c_int = 8;
+pub const PK_RSA_PSS: c_int = 9;
 
 crate::native::api_table! {
     required {
@@ -27,6 +28,8 @@ crate::native::api_table! {
         cbcp_pk_decrypt: fn(Handle, *const u8, usize, *mut u8, usize, *mut usize) -> c_int;
         cbcp_pk_derive: fn(Handle, *mut u8, usize, *mut usize) -> c_int;
         cbcp_pk_public: fn(Handle, *mut u8, usize, *mut usize) -> c_int;
+        cbcp_pk_keygen_new: fn(c_int, u32) -> Handle;
+        cbcp_pk_keygen: fn(Handle) -> c_int;
     }
     optional {}
 }

@@ -13,9 +13,14 @@
 // schemes are instantiated with Prehashed<H>, a HashTransformation that
 // hands back the digest it is given (the hash "of" a message that is
 // already a digest), so the signature is the scheme's over that digest
-// (for PKCS#1 v1.5 with H's DigestInfo, RFC 8017 §9.2). RSA-PSS is not
-// offered: its encoding hashes M' with the same hash object, which a
-// pass-through cannot serve.
+// (for PKCS#1 v1.5 with H's DigestInfo, RFC 8017 §9.2). RSA-PSS
+// (RSASS<PSS, ...>, salt as long as the digest) hashes M' and runs MGF1
+// with the same hash object after taking the message's digest from it
+// (pssr.cpp, PSSR_MEM_Base::ComputeMessageRepresentative and
+// RecoverMessageFromRepresentative both call hash.Final(digest) first), so
+// its schemes use PrehashedThen<H>: the digest handed back once, then H
+// itself. Key generation: cbcp_pk_keygen_new/cbcp_pk_keygen (a key made
+// and dropped per call, e = 65537 for RSA).
 
 #include <cryptopp/cryptlib.h>
 #include <cryptopp/eccrypto.h>
@@ -23,6 +28,7 @@
 #include <cryptopp/oids.h>
 #include <cryptopp/osrng.h>
 #include <cryptopp/pkcspad.h>
+#include <cryptopp/pssr.h>
 #include <cryptopp/queue.h>
 #include <cryptopp/rsa.h>
 #include <cryptopp/sha.h>
@@ -67,6 +73,38 @@ private:
     size_t m_len = 0;
 };
 
+// The message's digest handed back once (as Prehashed<H>), then H itself:
+// for RSA-PSS, whose encoding asks the same object for the message's
+// digest first and then hashes M' and the MGF1 blocks with it. A fresh
+// object per signature (Crypto++ makes an accumulator per SignMessage and
+// VerifyMessage call) starts handing back.
+template <class H>
+class PrehashedThen : public HashTransformation {
+public:
+    CRYPTOPP_CONSTANT(DIGESTSIZE = H::DIGESTSIZE);
+    static std::string StaticAlgorithmName() { return H::StaticAlgorithmName(); }
+    std::string AlgorithmName() const override { return H::StaticAlgorithmName(); }
+    void Update(const byte* input, size_t length) override {
+        if (m_hashing) return m_hash.Update(input, length);
+        m_digest.Update(input, length);
+    }
+    unsigned int DigestSize() const override { return DIGESTSIZE; }
+    void TruncatedFinal(byte* digest, size_t size) override {
+        if (m_hashing) return m_hash.TruncatedFinal(digest, size);
+        m_digest.TruncatedFinal(digest, size);
+        m_hashing = true;
+    }
+    void Restart() override {
+        m_digest.Restart();
+        m_hash.Restart();
+    }
+
+private:
+    Prehashed<H> m_digest;
+    H m_hash;
+    bool m_hashing = false;
+};
+
 }  // namespace
 
 namespace CryptoPP {
@@ -82,10 +120,25 @@ namespace {
 // Scheme kinds, in the order of crates/backends/src/libraries/cryptopp/pk_api.rs.
 enum PkKind {
     PK_RSA_PKCS1 = 0, PK_RSA_OAEP = 1, PK_ECDSA_P256 = 2, PK_ECDSA_P384 = 3, PK_ECDSA_P521 = 4,
-    PK_ED25519 = 5, PK_X25519 = 6, PK_ECDH_P256 = 7, PK_ECDH_P384 = 8,
+    PK_ED25519 = 5, PK_X25519 = 6, PK_ECDH_P256 = 7, PK_ECDH_P384 = 8, PK_RSA_PSS = 9,
 };
 
 using RsaSigner = RSASS<PKCS1v15, Prehashed<SHA256>>;
+using RsaPssSigner = RSASS<PSS, PrehashedThen<SHA256>>;
+
+bool is_rsa(int kind) { return kind == PK_RSA_PKCS1 || kind == PK_RSA_OAEP || kind == PK_RSA_PSS; }
+
+// The verifier and signer of an RSA signature kind on `key`.
+template <class K>
+std::unique_ptr<PK_Verifier> rsa_verifier(int kind, const K& key) {
+    if (kind == PK_RSA_PSS) return std::make_unique<RsaPssSigner::Verifier>(key);
+    return std::make_unique<RsaSigner::Verifier>(key);
+}
+
+std::unique_ptr<PK_Signer> rsa_signer(int kind, const RSA::PrivateKey& key) {
+    if (kind == PK_RSA_PSS) return std::make_unique<RsaPssSigner::Signer>(key);
+    return std::make_unique<RsaSigner::Signer>(key);
+}
 
 OID curve_of(int kind) {
     switch (kind) {
@@ -123,6 +176,7 @@ std::unique_ptr<PK_Verifier> ecdsa_verifier(int kind, const byte* point, size_t 
 
 struct PkHandle {
     int kind;
+    unsigned bits = 0;
     AutoSeededRandomPool rng;
     std::unique_ptr<PK_Signer> signer;
     std::unique_ptr<PK_Verifier> verifier;
@@ -131,6 +185,8 @@ struct PkHandle {
     std::unique_ptr<SimpleKeyAgreementDomain> domain;
     SecByteBlock private_key;
     SecByteBlock peer_public;
+    // The public key of the last pair cbcp_pk_keygen made (RSA: the modulus).
+    SecByteBlock generated;
 };
 
 bool is_ecdh(int kind) { return kind == PK_ECDH_P256 || kind == PK_ECDH_P384; }
@@ -151,17 +207,17 @@ void* cbcp_pk_new(int kind, const uint8_t* private_key, size_t private_len, cons
         auto h = std::make_unique<PkHandle>();
         h->kind = kind;
         bool has_private = private_len > 0;
-        if (kind == PK_RSA_PKCS1 || kind == PK_RSA_OAEP) {
+        if (is_rsa(kind)) {
             if (has_private) {
                 RSA::PrivateKey key;
                 ByteQueue q;
                 q.Put(private_key, private_len);
                 q.MessageEnd();
                 key.BERDecodePrivateKey(q, false, private_len);
-                if (kind == PK_RSA_PKCS1) h->signer = std::make_unique<RsaSigner::Signer>(key);
+                if (kind != PK_RSA_OAEP) h->signer = rsa_signer(kind, key);
                 else h->decryptor = std::make_unique<RSAES<OAEP<SHA256>>::Decryptor>(key);
                 RSA::PublicKey pub(key);
-                if (kind == PK_RSA_PKCS1) h->verifier = std::make_unique<RsaSigner::Verifier>(pub);
+                if (kind != PK_RSA_OAEP) h->verifier = rsa_verifier(kind, pub);
                 else h->encryptor = std::make_unique<RSAES<OAEP<SHA256>>::Encryptor>(pub);
             } else {
                 RSA::PublicKey pub;
@@ -169,7 +225,7 @@ void* cbcp_pk_new(int kind, const uint8_t* private_key, size_t private_len, cons
                 q.Put(public_key, public_len);
                 q.MessageEnd();
                 pub.BERDecode(q);
-                if (kind == PK_RSA_PKCS1) h->verifier = std::make_unique<RsaSigner::Verifier>(pub);
+                if (kind != PK_RSA_OAEP) h->verifier = rsa_verifier(kind, pub);
                 else h->encryptor = std::make_unique<RSAES<OAEP<SHA256>>::Encryptor>(pub);
             }
         } else if (is_ecdsa(kind)) {
@@ -217,6 +273,56 @@ void* cbcp_pk_new(int kind, const uint8_t* private_key, size_t private_len, cons
 }
 
 void cbcp_pk_free(void* h) { delete static_cast<PkHandle*>(h); }
+
+// A handle that makes keys of `kind` (RSA: of `bits`), one per cbcp_pk_keygen call.
+void* cbcp_pk_keygen_new(int kind, unsigned bits) {
+    try {
+        auto h = std::make_unique<PkHandle>();
+        h->kind = kind;
+        h->bits = bits;
+        return h.release();
+    } catch (const std::exception& e) {
+        cbcp_fail(e);
+        return nullptr;
+    }
+}
+
+// Makes a key pair and drops it: the private key and its public half
+// (RSA: e = 65537, as the other libraries' cells; Crypto++'s own default is 17).
+int cbcp_pk_keygen(void* handle) {
+    try {
+        auto* h = static_cast<PkHandle*>(handle);
+        if (is_rsa(h->kind)) {
+            InvertibleRSAFunction key;
+            key.GenerateRandom(h->rng, MakeParameters(Name::ModulusSize(), (int)h->bits)(Name::PublicExponent(), Integer(65537)));
+            const Integer& n = key.GetModulus();
+            h->generated.New(n.MinEncodedSize());
+            n.Encode(h->generated, h->generated.size());
+        } else if (is_ecdsa(h->kind) || is_ecdh(h->kind)) {
+            DL_PrivateKey_EC<ECP> key;
+            key.Initialize(h->rng, curve_of(h->kind));
+            DL_PublicKey_EC<ECP> pub;
+            key.MakePublicKey(pub);
+            const auto& curve = pub.GetGroupParameters().GetCurve();
+            h->generated.New(curve.EncodedPointSize(false));
+            curve.EncodePoint(h->generated, pub.GetPublicElement(), false);
+        } else if (h->kind == PK_ED25519) {
+            ed25519Signer signer(h->rng);
+            const auto& key = static_cast<const ed25519PrivateKey&>(signer.GetPrivateKey());
+            h->generated.Assign(key.GetPublicKeyBytePtr(), ed25519PrivateKey::PUBLIC_KEYLENGTH);
+        } else if (h->kind == PK_X25519) {
+            x25519 domain;
+            SecByteBlock priv(x25519::SECRET_KEYLENGTH);
+            h->generated.New(x25519::PUBLIC_KEYLENGTH);
+            domain.GenerateKeyPair(h->rng, priv, h->generated);
+        } else {
+            throw InvalidArgument("no key generation for this kind");
+        }
+        return 0;
+    } catch (const std::exception& e) {
+        return cbcp_fail(e);
+    }
+}
 
 // Signs `message` (a digest for RSA and ECDSA, the message for Ed25519)
 // into `sig`; ECDSA signatures in Crypto++'s form, IEEE P1363 (r ‖ s, each
@@ -290,10 +396,17 @@ int cbcp_pk_derive(void* handle, uint8_t* out, size_t cap, size_t* out_len) {
 }
 
 // The public key of the handle's private key: the uncompressed EC point
-// (ECDSA, ECDH) or the raw key (Ed25519, X25519).
+// (ECDSA, ECDH) or the raw key (Ed25519, X25519); of a key generation
+// handle, the last pair's (RSA: the modulus).
 int cbcp_pk_public(void* handle, uint8_t* out, size_t cap, size_t* out_len) {
     try {
         auto* h = static_cast<PkHandle*>(handle);
+        if (!h->generated.empty()) {
+            if (cap < h->generated.size()) throw InvalidArgument("the buffer is too small");
+            std::memcpy(out, h->generated, h->generated.size());
+            *out_len = h->generated.size();
+            return 0;
+        }
         if (h->kind == PK_ED25519 && h->verifier) {
             const auto& key = static_cast<const ed25519PublicKey&>(h->verifier->GetPublicKey());
             const byte* y = key.GetPublicKeyBytePtr();
