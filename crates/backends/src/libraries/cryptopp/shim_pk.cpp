@@ -298,7 +298,7 @@ int cbcp_pk_keygen(void* handle) {
             const Integer& n = key.GetModulus();
             h->generated.New(n.MinEncodedSize());
             n.Encode(h->generated, h->generated.size());
-        } else if (is_ecdsa(h->kind) || is_ecdh(h->kind)) {
+        } else if (is_ecdsa(h->kind)) {
             DL_PrivateKey_EC<ECP> key;
             key.Initialize(h->rng, curve_of(h->kind));
             DL_PublicKey_EC<ECP> pub;
@@ -310,11 +310,6 @@ int cbcp_pk_keygen(void* handle) {
             ed25519Signer signer(h->rng);
             const auto& key = static_cast<const ed25519PrivateKey&>(signer.GetPrivateKey());
             h->generated.Assign(key.GetPublicKeyBytePtr(), ed25519PrivateKey::PUBLIC_KEYLENGTH);
-        } else if (h->kind == PK_X25519) {
-            x25519 domain;
-            SecByteBlock priv(x25519::SECRET_KEYLENGTH);
-            h->generated.New(x25519::PUBLIC_KEYLENGTH);
-            domain.GenerateKeyPair(h->rng, priv, h->generated);
         } else {
             throw InvalidArgument("no key generation for this kind");
         }
