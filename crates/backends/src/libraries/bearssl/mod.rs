@@ -11,6 +11,7 @@
 //! exports no version call: the version is the one its file name carries.
 
 mod api;
+mod defects;
 mod hash;
 mod impls;
 mod pk;
@@ -172,7 +173,8 @@ impl BearsslBackend {
 /// The registry's entry (crates/backends/src/libraries/mod.rs).
 pub static ENTRY: Entry = Entry::loaded("bearssl", "BearSSL", "apt-get install libbearssl0", |path| {
     Ok(Box::new(BearsslBackend::open(path)?))
-});
+})
+.with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for BearsslBackend {
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend> {

@@ -111,10 +111,11 @@ pub fn curve_of(alg: &PkAlgorithmSpec) -> Option<c_int> {
     })
 }
 
-/// An EC private scalar (big-endian, as BearSSL reads it; X25519's
-/// little-endian RFC 7748 scalar is byte-reversed: BearSSL's Curve25519
-/// `mul` takes the multiplier "unsigned big-endian" too, bearssl_ec.h:345,
-/// and clamps it itself, bearssl_ec.h:466).
+/// An EC private scalar: big-endian for the NIST curves; X25519's as
+/// RFC 7748 writes it (32 bytes, little-endian). bearssl_ec.h:345 says a
+/// `mul` multiplier is big-endian, but the Curve25519 code reads RFC 7748's
+/// bytes (the RFC 7748 §6.1 known answer passes so, and fails reversed)
+/// and clamps them itself (bearssl_ec.h:505-507).
 pub struct EcPrivate {
     pub curve: c_int,
     pub x: Vec<u8>,
@@ -124,7 +125,7 @@ impl EcPrivate {
     pub fn of(alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<EcPrivate, BackendError> {
         let curve = curve_of(alg).ok_or_else(|| BackendError::Unsupported(alg.id.to_string()))?;
         let x = if curve == BR_EC_CURVE25519 {
-            keys.seed.iter().rev().copied().collect()
+            keys.seed.clone()
         } else {
             keys.ec_private.clone()
         };
