@@ -28,6 +28,7 @@ use self::api::*;
 use self::hash::{GhashMac, Hash, Hmac};
 use self::impls::Impls;
 use self::sessions::{Cipher, Kind};
+use crate::backend::AeadCall;
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::native;
@@ -222,18 +223,49 @@ impl Library for BearsslBackend {
         task.with(unsafe { Hmac::new(&self.api, class, key) })
     }
 
+    /// GCM with a test vector's IV and tag lengths: `br_gcm_reset` takes an
+    /// IV of any length (bearssl_aead.h:399) and `br_gcm_get_tag_trunc` /
+    /// `br_gcm_check_tag_trunc` a tag of 1 to 16 bytes (bearssl_aead.h:521,
+    /// :542). An empty IV is not passed: SP 800-38D §5.2.1.1 needs at least
+    /// one bit, and BearSSL does not check it. ChaCha20-Poly1305's nonce is 12 bytes.
+    fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
+        let kind = cipher_of(alg)?;
+        let catalog = call.iv.len() == alg.iv_len && tag.len() == alg.tag_len;
+        if kind != Kind::Gcm && !catalog {
+            return Err(crate::backend::catalog_lengths_only(alg));
+        }
+        if call.iv.is_empty() {
+            return Err(unsupported(format!(
+                "{}: an empty IV (GCM's IV has at least one bit, SP 800-38D §5.2.1.1; br_gcm_reset would take it)",
+                alg.id
+            )));
+        }
+        if tag.is_empty() || tag.len() > 16 {
+            return Err(unsupported(format!(
+                "{}: a {}-byte tag (BearSSL's GCM tags are 1 to 16 bytes)",
+                alg.id,
+                tag.len()
+            )));
+        }
+        if call.key.len() != alg.key_len {
+            return Err(BackendError::Invalid(format!("{} takes a {}-byte key", alg.id, alg.key_len)));
+        }
+        let session = Cipher::new(&self.api, &self.impls, kind, call.key, call.iv, encrypt)?;
+        crate::sessions::message_once(session, alg, encrypt, call, tag)
+    }
+
     /// The implementations BearSSL picked for `alg` ([`impls`]).
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
-        let i = &self.impls;
-        let names: Vec<&str> = match cipher_of(alg).ok() {
-            Some(Kind::Cbc | Kind::Ctr) => vec![i.name("aes")?],
-            Some(Kind::Gcm) => vec![i.name("aes")?, i.name("ghash")?],
-            Some(Kind::ChaCha20) => vec![i.name("chacha20")?],
-            Some(Kind::ChaPoly) => vec![i.name("chacha20")?, i.name("poly1305")?],
-            None if alg.id == "ghash" => vec![i.name("ghash")?],
+        let families: &[&str] = match cipher_of(alg).ok() {
+            Some(Kind::Cbc | Kind::Ctr) => &["aes"],
+            Some(Kind::Gcm) => &["aes", "ghash"],
+            Some(Kind::ChaCha20) => &["chacha20"],
+            Some(Kind::ChaPoly) => &["chacha20", "poly1305"],
+            None if alg.id == "ghash" => &["ghash"],
             None => return None,
         };
-        Some(names.join(" + "))
+        let names: Option<Vec<String>> = families.iter().map(|f| Some(format!("{f} {}", self.impls.name(f)?))).collect();
+        Some(names?.join(" + "))
     }
 
     /// Streams: ChaCha20-Poly1305 has no incremental call; BearSSL's CTR
