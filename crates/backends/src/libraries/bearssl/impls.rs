@@ -2,7 +2,9 @@
 //! code chooses them (src/ssl/ssl_engine_default_aescbc.c, _aesgcm.c and
 //! _chapol.c: the x86ni AES when `br_aes_x86ni_*_get_vtable` returns one,
 //! else ct64 on 64-bit builds; pclmul GHASH, else ctmul64; sse2 ChaCha20,
-//! else ct; ctmulq Poly1305, else ctmul), with their names for the
+//! else ct; ctmulq Poly1305, else ctmul; 3DES: the constant-time `ct`
+//! code, as br_ssl_engine_set_default_des_cbc in
+//! src/ssl/ssl_engine_default_descbc.c), with their names for the
 //! configuration. The `*_get*` calls return NULL where the CPU lacks the
 //! instructions (BearSSL reads CPUID itself and offers no override, so
 //! there is no mask), which makes the names BearSSL's acceleration view.
@@ -14,6 +16,8 @@ pub struct Impls {
     pub cbcenc: *const CbcClass,
     pub cbcdec: *const CbcClass,
     pub ctr: *const CtrClass,
+    pub des_cbcenc: *const CbcClass,
+    pub des_cbcdec: *const CbcClass,
     pub ghash: Ghash,
     pub chacha20: ChaCha20Run,
     pub poly1305: Poly1305Run,
@@ -52,6 +56,9 @@ impl Impls {
                     )
                 }
             };
+            let des_cbcenc = data::<CbcClass>(lib, "br_des_ct_cbcenc_vtable\0")?;
+            let des_cbcdec = data::<CbcClass>(lib, "br_des_ct_cbcdec_vtable\0")?;
+            names.push("des: ct (constant-time)".to_string());
             let ghash = match (api.br_ghash_pclmul_get)() {
                 Some(g) => {
                     names.push("ghash: pclmul".to_string());
@@ -101,6 +108,8 @@ impl Impls {
                 cbcenc,
                 cbcdec,
                 ctr,
+                des_cbcenc,
+                des_cbcdec,
                 ghash,
                 chacha20,
                 poly1305,

@@ -1,5 +1,5 @@
 //! BearSSL (`libbearssl.so.0`), loaded at run time: SHA-1, SHA-2 and MD5
-//! through the hash classes, HMAC, GHASH, AES-CBC, AES-CTR and AES-GCM,
+//! through the hash classes, HMAC, GHASH, AES-CBC, AES-CTR and AES-GCM, 3DES-CBC,
 //! ChaCha20 and ChaCha20-Poly1305 ([`sessions`], [`hash`]), and public key
 //! ([`pk`]: RSA PKCS#1 v1.5 and OAEP, ECDSA, ECDH and X25519, key
 //! generation). BearSSL is all caller-allocated contexts and vtables; the
@@ -7,7 +7,8 @@
 //! ([`impls`]), named in the configuration: that choice (x86ni or ct64 AES,
 //! pclmul GHASH, i62 or i31 RSA) is its acceleration. It reads CPUID
 //! itself and has no override, so it offers no mask. BearSSL has no AES
-//! ECB, CFB or XTS, no SHA-3, BLAKE2, Camellia or standalone Poly1305, and
+//! ECB, CFB or XTS, no SHA-3, BLAKE2, Camellia or standalone Poly1305 (its
+//! CCM is not mapped yet), and
 //! exports no version call: the version is the one its file name carries.
 
 mod api;
@@ -83,7 +84,8 @@ fn cipher_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
         "aes-128-gcm" | "aes-192-gcm" | "aes-256-gcm" => Kind::Gcm,
         "chacha20" => Kind::ChaCha20,
         "chacha20-poly1305" => Kind::ChaPoly,
-        id @ ("aes-128-ccm" | "aes-256-ccm" | "des-ede3-cbc") => return Err(crate::sessions::not_mapped(id, "BearSSL")),
+        "des-ede3-cbc" => Kind::Des3Cbc,
+        id @ ("aes-128-ccm" | "aes-256-ccm") => return Err(crate::sessions::not_mapped(id, "BearSSL")),
         id if id.starts_with("aes-") => return Err(unsupported(format!("{id} (BearSSL offers AES in CBC, CTR, GCM, CCM and EAX only)"))),
         id => return Err(unsupported(format!("{id} (not in BearSSL)"))),
     })
@@ -258,6 +260,7 @@ impl Library for BearsslBackend {
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
         let families: &[&str] = match cipher_of(alg).ok() {
             Some(Kind::Cbc | Kind::Ctr) => &["aes"],
+            Some(Kind::Des3Cbc) => &["des"],
             Some(Kind::Gcm) => &["aes", "ghash"],
             Some(Kind::ChaCha20) => &["chacha20"],
             Some(Kind::ChaPoly) => &["chacha20", "poly1305"],
@@ -284,7 +287,7 @@ impl Library for BearsslBackend {
             }
             Kind::Ctr => 16,
             Kind::ChaCha20 => 64,
-            Kind::Cbc | Kind::Gcm => 1,
+            Kind::Cbc | Kind::Des3Cbc | Kind::Gcm => 1,
         };
         (!cell.size.is_multiple_of(unit)).then(|| {
             format!(

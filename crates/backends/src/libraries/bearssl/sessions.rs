@@ -1,5 +1,5 @@
-//! BearSSL's ciphers behind the shared timed loops (crate::timed): AES-CBC
-//! and AES-CTR through the chosen block-cipher vtables (impls.rs), AES-GCM
+//! BearSSL's ciphers behind the shared timed loops (crate::timed): AES-CBC,
+//! 3DES-CBC and AES-CTR through the chosen block-cipher vtables (impls.rs), AES-GCM
 //! through `br_gcm_*` on the CTR context, ChaCha20 through `br_chacha20_run`
 //! and ChaCha20-Poly1305 through `br_poly1305_run`, which does a whole
 //! message in one call (no stream). BearSSL keeps every state in the
@@ -17,6 +17,7 @@ use crate::sessions::CipherSession;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Cbc,
+    Des3Cbc,
     Ctr,
     Gcm,
     ChaCha20,
@@ -73,6 +74,10 @@ impl<'a> Cipher<'a> {
             Kind::Cbc => {
                 self.iv = iv.try_into().map_err(|_| invalid("AES-CBC takes a 16-byte IV".into()))?;
             }
+            Kind::Des3Cbc => {
+                let iv: [u8; 8] = iv.try_into().map_err(|_| invalid("3DES-CBC takes an 8-byte IV".into()))?;
+                self.iv[..8].copy_from_slice(&iv);
+            }
             Kind::Ctr => {
                 let iv: [u8; 16] = iv.try_into().map_err(|_| invalid("AES-CTR takes a 16-byte counter block".into()))?;
                 self.iv = iv;
@@ -101,6 +106,17 @@ impl<'a> Cipher<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The CBC class of the session's cipher and direction.
+    fn cbc_class(&self) -> *const CbcClass {
+        let i = self.impls;
+        match (self.kind, self.encrypt) {
+            (Kind::Des3Cbc, true) => i.des_cbcenc,
+            (Kind::Des3Cbc, false) => i.des_cbcdec,
+            (_, true) => i.cbcenc,
+            (_, false) => i.cbcdec,
+        }
     }
 
     /// AES-CTR over `data` from the kept counter, carrying a 32-bit
@@ -142,11 +158,12 @@ impl<'a> Cipher<'a> {
         // SAFETY: each call works in place over n bytes on a keyed context or the kept key.
         unsafe {
             match self.kind {
-                Kind::Cbc => {
-                    if !n.is_multiple_of(16) {
-                        return Err(invalid("AES-CBC works on whole 16-byte blocks".into()));
+                Kind::Cbc | Kind::Des3Cbc => {
+                    let class = self.cbc_class();
+                    let block = (*class).block_size as usize;
+                    if !n.is_multiple_of(block) {
+                        return Err(invalid(format!("CBC works on whole {block}-byte blocks")));
                     }
-                    let class = if self.encrypt { self.impls.cbcenc } else { self.impls.cbcdec };
                     ((*class).run)(self.keys.as_const(), self.iv.as_mut_ptr().cast(), p, n);
                 }
                 Kind::Ctr => self.ctr(buf),
@@ -197,9 +214,8 @@ impl CipherSession for Cipher<'_> {
         // SAFETY: the memory exceeds every key schedule (api.rs); init writes the vtable pointer first.
         unsafe {
             match self.kind {
-                Kind::Cbc => {
-                    let class = if self.encrypt { self.impls.cbcenc } else { self.impls.cbcdec };
-                    ((*class).init)(keys, key.as_ptr().cast(), key.len());
+                Kind::Cbc | Kind::Des3Cbc => {
+                    ((*self.cbc_class()).init)(keys, key.as_ptr().cast(), key.len());
                 }
                 Kind::Ctr | Kind::Gcm => {
                     ((*self.impls.ctr).init)(keys, key.as_ptr().cast(), key.len());
