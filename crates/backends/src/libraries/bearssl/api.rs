@@ -16,7 +16,7 @@ use crate::native::api_table;
 /// bytes (bearssl_hmac.h:110-116, struct of a `br_hash_compat_context`, 208
 /// bytes, two 64-byte keyed states and a size); the AES key schedules
 /// (`br_aes_x86ni_*_keys`, `br_aes_ct64_*_keys`, bearssl_block.h:1629 and
-/// :1407) are 256 bytes, `br_gcm_context` 112 (bearssl_aead.h:355-369),
+/// :1407) are 256 bytes, `br_gcm_context` 112 (bearssl_aead.h:355-369), `br_ccm_context` 88 (bearssl_aead.h:896-906),
 /// `br_hmac_drbg_context` 144 (bearssl_rand.h:196-208).
 pub const CTX_BYTES: usize = 512;
 const _: () = assert!(280 <= CTX_BYTES && 256 <= CTX_BYTES && 208 <= CTX_BYTES && 144 <= CTX_BYTES);
@@ -63,6 +63,16 @@ pub struct CtrClass {
     pub log_block_size: c_uint,
     pub init: unsafe extern "C" fn(*mut c_void, *const c_void, usize),
     pub run: unsafe extern "C" fn(*const c_void, *const c_void, u32, *mut c_void, usize) -> u32,
+}
+
+/// The first fields of `br_block_ctrcbc_class` (bearssl_block.h:574-604),
+/// all that is read here: CCM's `br_ccm_init` takes the context, `init` keys it.
+#[repr(C)]
+pub struct CtrCbcClass {
+    pub context_size: usize,
+    pub block_size: c_uint,
+    pub log_block_size: c_uint,
+    pub init: unsafe extern "C" fn(*mut c_void, *const c_void, usize),
 }
 
 /// `br_ghash` (bearssl_hash.h:1239).
@@ -168,6 +178,14 @@ api_table! {
         br_aes_x86ni_cbcenc_get_vtable: fn() -> *const CbcClass;
         br_aes_x86ni_cbcdec_get_vtable: fn() -> *const CbcClass;
         br_aes_x86ni_ctr_get_vtable: fn() -> *const CtrClass;
+        br_aes_x86ni_ctrcbc_get_vtable: fn() -> *const CtrCbcClass;
+        br_ccm_init: fn(*mut c_void, *const *const CtrCbcClass) -> ();
+        br_ccm_reset: fn(*mut c_void, *const c_void, usize, u64, u64, usize) -> c_int;
+        br_ccm_aad_inject: fn(*mut c_void, *const c_void, usize) -> ();
+        br_ccm_flip: fn(*mut c_void) -> ();
+        br_ccm_run: fn(*mut c_void, c_int, *mut c_void, usize) -> ();
+        br_ccm_get_tag: fn(*mut c_void, *mut c_void) -> usize;
+        br_ccm_check_tag: fn(*mut c_void, *const c_void) -> u32;
         br_ghash_pclmul_get: fn() -> Option<Ghash>;
         br_ghash_ctmul64: fn(*mut c_void, *const c_void, *const c_void, usize) -> ();
         br_chacha20_sse2_get: fn() -> Option<ChaCha20Run>;

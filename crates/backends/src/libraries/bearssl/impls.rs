@@ -16,6 +16,8 @@ pub struct Impls {
     pub cbcenc: *const CbcClass,
     pub cbcdec: *const CbcClass,
     pub ctr: *const CtrClass,
+    /// AES in CTR and CBC-MAC together, for CCM.
+    pub ctrcbc: *const CtrCbcClass,
     pub des_cbcenc: *const CbcClass,
     pub des_cbcdec: *const CbcClass,
     pub ghash: Ghash,
@@ -55,6 +57,10 @@ impl Impls {
                         data::<CtrClass>(lib, "br_aes_ct64_ctr_vtable\0")?,
                     )
                 }
+            };
+            let ctrcbc = match (api.br_aes_x86ni_ctrcbc_get_vtable)() {
+                c if !c.is_null() => c,
+                _ => data::<CtrCbcClass>(lib, "br_aes_ct64_ctrcbc_vtable\0")?,
             };
             let des_cbcenc = data::<CbcClass>(lib, "br_des_ct_cbcenc_vtable\0")?;
             let des_cbcdec = data::<CbcClass>(lib, "br_des_ct_cbcdec_vtable\0")?;
@@ -108,6 +114,7 @@ impl Impls {
                 cbcenc,
                 cbcdec,
                 ctr,
+                ctrcbc,
                 des_cbcenc,
                 des_cbcdec,
                 ghash,

@@ -1,5 +1,5 @@
 //! BearSSL (`libbearssl.so.0`), loaded at run time: SHA-1, SHA-2 and MD5
-//! through the hash classes, HMAC, GHASH, AES-CBC, AES-CTR and AES-GCM, 3DES-CBC,
+//! through the hash classes, HMAC, GHASH, AES-CBC, AES-CTR, AES-GCM and AES-CCM, 3DES-CBC,
 //! ChaCha20 and ChaCha20-Poly1305 ([`sessions`], [`hash`]), and public key
 //! ([`pk`]: RSA PKCS#1 v1.5 and OAEP, ECDSA, ECDH and X25519, key
 //! generation). BearSSL is all caller-allocated contexts and vtables; the
@@ -7,8 +7,7 @@
 //! ([`impls`]), named in the configuration: that choice (x86ni or ct64 AES,
 //! pclmul GHASH, i62 or i31 RSA) is its acceleration. It reads CPUID
 //! itself and has no override, so it offers no mask. BearSSL has no AES
-//! ECB, CFB or XTS, no SHA-3, BLAKE2, Camellia or standalone Poly1305 (its
-//! CCM is not mapped yet), and
+//! ECB, CFB or XTS, no SHA-3, BLAKE2, Camellia or standalone Poly1305, and
 //! exports no version call: the version is the one its file name carries.
 
 mod api;
@@ -85,7 +84,7 @@ fn cipher_of(alg: &AlgorithmSpec) -> Result<Kind, BackendError> {
         "chacha20" => Kind::ChaCha20,
         "chacha20-poly1305" => Kind::ChaPoly,
         "des-ede3-cbc" => Kind::Des3Cbc,
-        id @ ("aes-128-ccm" | "aes-256-ccm") => return Err(crate::sessions::not_mapped(id, "BearSSL")),
+        "aes-128-ccm" | "aes-256-ccm" => Kind::Ccm,
         id if id.starts_with("aes-") => return Err(unsupported(format!("{id} (BearSSL offers AES in CBC, CTR, GCM, CCM and EAX only)"))),
         id => return Err(unsupported(format!("{id} (not in BearSSL)"))),
     })
@@ -229,11 +228,20 @@ impl Library for BearsslBackend {
     /// IV of any length (bearssl_aead.h:399) and `br_gcm_get_tag_trunc` /
     /// `br_gcm_check_tag_trunc` a tag of 1 to 16 bytes (bearssl_aead.h:521,
     /// :542). An empty IV is not passed: SP 800-38D §5.2.1.1 needs at least
-    /// one bit, and BearSSL does not check it. ChaCha20-Poly1305's nonce is 12 bytes.
+    /// one bit, and BearSSL does not check it. CCM with the nonce and tag
+    /// lengths `br_ccm_reset` takes; ChaCha20-Poly1305's nonce is 12 bytes.
     fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
         let kind = cipher_of(alg)?;
         let catalog = call.iv.len() == alg.iv_len && tag.len() == alg.tag_len;
-        if kind != Kind::Gcm && !catalog {
+        if kind == Kind::Ccm && !((7..=13).contains(&call.iv.len()) && (4..=16).contains(&tag.len()) && tag.len() % 2 == 0) {
+            return Err(unsupported(format!(
+                "{}: a {}-byte nonce or a {}-byte tag (br_ccm_reset takes 7 to 13 and 4 to 16, even: bearssl_aead.h:940-944)",
+                alg.id,
+                call.iv.len(),
+                tag.len()
+            )));
+        }
+        if !matches!(kind, Kind::Gcm | Kind::Ccm) && !catalog {
             return Err(crate::backend::catalog_lengths_only(alg));
         }
         if call.iv.is_empty() {
@@ -262,6 +270,7 @@ impl Library for BearsslBackend {
             Some(Kind::Cbc | Kind::Ctr) => &["aes"],
             Some(Kind::Des3Cbc) => &["des"],
             Some(Kind::Gcm) => &["aes", "ghash"],
+            Some(Kind::Ccm) => &["aes"],
             Some(Kind::ChaCha20) => &["chacha20"],
             Some(Kind::ChaPoly) => &["chacha20", "poly1305"],
             None if alg.id == "ghash" => &["ghash"],
@@ -287,7 +296,7 @@ impl Library for BearsslBackend {
             }
             Kind::Ctr => 16,
             Kind::ChaCha20 => 64,
-            Kind::Cbc | Kind::Des3Cbc | Kind::Gcm => 1,
+            Kind::Cbc | Kind::Des3Cbc | Kind::Gcm | Kind::Ccm => 1,
         };
         (!cell.size.is_multiple_of(unit)).then(|| {
             format!(

@@ -20,6 +20,7 @@ pub enum Kind {
     Des3Cbc,
     Ctr,
     Gcm,
+    Ccm,
     ChaCha20,
     ChaPoly,
 }
@@ -31,7 +32,7 @@ pub struct Cipher<'a> {
     encrypt: bool,
     /// The block cipher's context (first field: its vtable pointer).
     keys: CtxMem,
-    /// `br_gcm_context`, which points at `keys` (both stay where they are: heap memory).
+    /// `br_gcm_context` or `br_ccm_context`, which points at `keys` (both stay where they are: heap memory).
     gcm: CtxMem,
     /// The ChaCha20 key, which BearSSL takes per call.
     key: [u8; 32],
@@ -99,6 +100,7 @@ impl<'a> Cipher<'a> {
                 // SAFETY: initialised context; BearSSL reads iv.len() bytes.
                 unsafe { (self.api.br_gcm_reset)(self.gcm.ptr(), iv.as_ptr().cast(), iv.len()) };
             }
+            Kind::Ccm => {}
             Kind::ChaPoly => {
                 if iv.len() != 12 {
                     return Err(invalid("ChaCha20-Poly1305 takes a 12-byte nonce".into()));
@@ -176,7 +178,32 @@ impl<'a> Cipher<'a> {
                         "ChaCha20-Poly1305 in stream mode (br_poly1305_run does a whole message per call)".into(),
                     ))
                 }
+                Kind::Ccm => {
+                    return Err(BackendError::Unsupported(
+                        "AES-CCM in stream mode (br_ccm_reset takes the message length first)".into(),
+                    ))
+                }
             }
+        }
+        Ok(())
+    }
+
+    /// Starts a CCM message: nonce and lengths (`br_ccm_reset`, which
+    /// refuses a nonce of other than 7 to 13 bytes or an odd tag length,
+    /// bearssl_aead.h:940-944), the AAD, then `br_ccm_flip`.
+    fn ccm_start(&mut self, nonce: &[u8], aad: &[u8], len: usize, tag_len: usize) -> Result<(), BackendError> {
+        let ctx = self.gcm.ptr();
+        // SAFETY: a CCM context initialised by rekey; the inputs cover their lengths.
+        unsafe {
+            if (self.api.br_ccm_reset)(ctx, nonce.as_ptr().cast(), nonce.len(), aad.len() as u64, len as u64, tag_len) != 1 {
+                return Err(invalid(format!(
+                    "AES-CCM takes a 7 to 13-byte nonce and a tag of 4 to 16 bytes, even (br_ccm_reset refused {} and {})",
+                    nonce.len(),
+                    tag_len
+                )));
+            }
+            (self.api.br_ccm_aad_inject)(ctx, aad.as_ptr().cast(), aad.len());
+            (self.api.br_ccm_flip)(ctx);
         }
         Ok(())
     }
@@ -223,6 +250,10 @@ impl CipherSession for Cipher<'_> {
                         (self.api.br_gcm_init)(self.gcm.ptr(), keys.cast_const().cast(), self.impls.ghash);
                     }
                 }
+                Kind::Ccm => {
+                    ((*self.impls.ctrcbc).init)(keys, key.as_ptr().cast(), key.len());
+                    (self.api.br_ccm_init)(self.gcm.ptr(), keys.cast_const().cast());
+                }
                 Kind::ChaCha20 | Kind::ChaPoly => {
                     self.key = key.try_into().map_err(|_| invalid("ChaCha20 takes a 32-byte key".into()))?;
                 }
@@ -249,6 +280,16 @@ impl CipherSession for Cipher<'_> {
                         return Err(invalid("AES-GCM tags are at most 16 bytes".into()));
                     }
                     (self.api.br_gcm_get_tag_trunc)(ctx, tag.as_mut_ptr().cast(), tag.len());
+                }
+                Ok(())
+            }
+            Kind::Ccm => {
+                self.ccm_start(iv, aad, buf.len(), tag.len())?;
+                let ctx = self.gcm.ptr();
+                // SAFETY: a CCM context reset for these lengths; tag holds tag.len() bytes.
+                unsafe {
+                    (self.api.br_ccm_run)(ctx, 1, buf.as_mut_ptr().cast(), buf.len());
+                    (self.api.br_ccm_get_tag)(ctx, tag.as_mut_ptr().cast());
                 }
                 Ok(())
             }
@@ -281,6 +322,20 @@ impl CipherSession for Cipher<'_> {
                     (self.api.br_gcm_flip)(ctx);
                     (self.api.br_gcm_run)(ctx, 0, out.as_mut_ptr().cast(), out.len());
                     (self.api.br_gcm_check_tag_trunc)(ctx, tag.as_ptr().cast(), tag.len())
+                };
+                if ok == 1 {
+                    Ok(())
+                } else {
+                    Err(BackendError::AuthenticationFailed)
+                }
+            }
+            Kind::Ccm => {
+                self.ccm_start(iv, aad, out.len(), tag.len())?;
+                let ctx = self.gcm.ptr();
+                // SAFETY: as in seal; check_tag reads tag.len() bytes, the length given to reset.
+                let ok = unsafe {
+                    (self.api.br_ccm_run)(ctx, 0, out.as_mut_ptr().cast(), out.len());
+                    (self.api.br_ccm_check_tag)(ctx, tag.as_ptr().cast())
                 };
                 if ok == 1 {
                     Ok(())
