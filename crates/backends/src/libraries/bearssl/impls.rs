@@ -133,3 +133,42 @@ impl Impls {
         self.names.iter().find_map(|n| n.strip_prefix(family)?.strip_prefix(": "))
     }
 }
+
+/// What a choice shows BearSSL found: its x86ni AES needs AES-NI, its
+/// pclmul GHASH PCLMULQDQ (src/symcipher/aes_x86ni.c and
+/// src/hash/ghash_pclmul.c test those CPUID bits before returning them).
+const CHOICES: &[(&str, &[&str])] = &[("aes: x86ni (AES-NI)", &["aes"]), ("ghash: pclmul", &["pclmulqdq"])];
+
+/// The features the choices can show.
+const UNDERSTOOD: &[&str] = &["aes", "pclmulqdq"];
+
+/// The registry's view hook: "bearssl: aes: x86ni (AES-NI); ghash: pclmul; …" decoded.
+pub fn view(capabilities: &str, _version: Option<&str>) -> Option<(Vec<cryptobench_cpu::features::Feature>, &'static [&'static str])> {
+    let choices = capabilities.trim().strip_prefix("bearssl:")?;
+    let features = crate::registry::features_named(choices.split(';').map(str::trim), CHOICES, |c| format!("BearSSL chose {c}"));
+    Some((features, UNDERSTOOD))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_choices_name_the_features_they_need() {
+        let (on, understood) = view(
+            "bearssl: aes: x86ni (AES-NI); des: ct (constant-time); ghash: pclmul; chacha20: sse2",
+            None,
+        )
+        .unwrap();
+        let names: Vec<&str> = on.iter().map(|f| f.name).collect();
+        assert_eq!(names, ["aes", "pclmulqdq"]);
+        assert_eq!(understood, UNDERSTOOD);
+        let (off, _) = view(
+            "bearssl: aes: ct64 (constant-time bitsliced; no AES-NI); ghash: ctmul64 (no PCLMULQDQ)",
+            None,
+        )
+        .unwrap();
+        assert!(off.is_empty());
+        assert!(view("gnutls: Intel AES accelerator was detected", None).is_none());
+    }
+}

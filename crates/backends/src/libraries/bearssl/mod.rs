@@ -176,6 +176,7 @@ impl BearsslBackend {
 pub static ENTRY: Entry = Entry::loaded("bearssl", "BearSSL", "apt-get install libbearssl0", |path| {
     Ok(Box::new(BearsslBackend::open(path)?))
 })
+.with_cpu(Some(impls::view), None)
 .with_defects(defects::KNOWN_DEFECTS);
 
 impl Library for BearsslBackend {
