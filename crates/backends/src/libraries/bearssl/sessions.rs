@@ -356,3 +356,41 @@ impl CipherSession for Cipher<'_> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::libraries::bearssl::BearsslBackend;
+
+    /// AES-CTR across BearSSL's 32-bit counter wrap carries into the nonce,
+    /// as the catalog's 128-bit counter does: the block after counter
+    /// 0xffffffff is the first block of the incremented nonce.
+    #[test]
+    fn ctr_carries_a_counter_wrap_into_the_nonce() {
+        let bear = match BearsslBackend::open(None) {
+            Ok(b) => b,
+            Err(e) => return cryptobench_testkit::backend_unavailable("bearssl", e),
+        };
+        let key = [7u8; 16];
+        let mut at_wrap = [0u8; 16];
+        at_wrap[11] = 0x41;
+        at_wrap[12..].copy_from_slice(&[0xff; 4]);
+        let mut after = [0u8; 16];
+        after[11] = 0x42;
+        let cipher = |iv: &[u8]| Cipher::new(&bear.api, &bear.impls, Kind::Ctr, &key, iv, true).unwrap();
+
+        let mut two = [0u8; 32];
+        cipher(&at_wrap).seal(&at_wrap, &[], &mut two, &mut []).unwrap();
+        let mut one = [0u8; 16];
+        cipher(&after).seal(&after, &[], &mut one, &mut []).unwrap();
+        assert_eq!(two[16..], one);
+
+        // The same in a stream of whole blocks, one update per block.
+        let mut stream = cipher(&at_wrap);
+        let (mut first, mut second) = ([0u8; 16], [0u8; 16]);
+        stream.update(&mut first).unwrap();
+        stream.update(&mut second).unwrap();
+        assert_eq!(first[..], two[..16]);
+        assert_eq!(second, one);
+    }
+}
