@@ -234,7 +234,7 @@ impl Library for BearsslBackend {
     fn vector_message(&self, alg: &AlgorithmSpec, encrypt: bool, call: AeadCall, tag: &mut [u8]) -> Result<Vec<u8>, BackendError> {
         let kind = cipher_of(alg)?;
         let catalog = call.iv.len() == alg.iv_len && tag.len() == alg.tag_len;
-        if kind == Kind::Ccm && !((7..=13).contains(&call.iv.len()) && (4..=16).contains(&tag.len()) && tag.len() % 2 == 0) {
+        if kind == Kind::Ccm && !((7..=13).contains(&call.iv.len()) && (4..=16).contains(&tag.len()) && tag.len().is_multiple_of(2)) {
             return Err(unsupported(format!(
                 "{}: a {}-byte nonce or a {}-byte tag (br_ccm_reset takes 7 to 13 and 4 to 16, even: bearssl_aead.h:940-944)",
                 alg.id,
