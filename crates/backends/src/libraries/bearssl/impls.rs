@@ -139,8 +139,14 @@ impl Impls {
 /// src/hash/ghash_pclmul.c test those CPUID bits before returning them).
 const CHOICES: &[(&str, &[&str])] = &[("aes: x86ni (AES-NI)", &["aes"]), ("ghash: pclmul", &["pclmulqdq"])];
 
-/// The features the choices can show.
-const UNDERSTOOD: &[&str] = &["aes", "pclmulqdq"];
+/// The features the choices can show: x86's only (BearSSL 0.6 has no code
+/// for the AES or PMULL instructions of other architectures, so there its
+/// choices say nothing of them).
+const UNDERSTOOD: &[&str] = if cfg!(any(target_arch = "x86_64", target_arch = "x86")) {
+    &["aes", "pclmulqdq"]
+} else {
+    &[]
+};
 
 /// The registry's view hook: "bearssl: aes: x86ni (AES-NI); ghash: pclmul; …" decoded.
 pub fn view(capabilities: &str, _version: Option<&str>) -> Option<(Vec<cryptobench_cpu::features::Feature>, &'static [&'static str])> {
