@@ -6,7 +6,8 @@
 //! implementations are the ones BearSSL itself picks at run time
 //! ([`impls`]), named in the configuration: that choice (x86ni or ct64 AES,
 //! pclmul GHASH, i62 or i31 RSA) is its acceleration. It reads CPUID
-//! itself and has no override, so it offers no mask. BearSSL has no AES
+//! itself and has no override, so it offers no mask (its CPU view is what
+//! those choices show, [`impls::view`]). BearSSL has no AES
 //! ECB, CFB or XTS, no SHA-3, BLAKE2, Camellia or standalone Poly1305, and
 //! exports no version call: the version is the one its file name carries.
 
@@ -154,7 +155,7 @@ impl BearsslBackend {
     /// The configuration's line: what BearSSL chose, and its build options.
     fn view(&self) -> String {
         let mut flags = Vec::new();
-        // SAFETY: br_get_config returns a static array ended by a NULL name (bearssl.h:160).
+        // SAFETY: br_get_config returns a static array ended by a NULL name (bearssl.h:164).
         unsafe {
             let mut p = (self.api.br_get_config)();
             while !p.is_null() && !(*p).name.is_null() {
