@@ -1,13 +1,13 @@
 //! BearSSL (`libbearssl.so.0`), loaded at run time: SHA-1, SHA-2 and MD5
 //! through the hash classes, HMAC, GHASH, AES-CBC, AES-CTR, AES-GCM and AES-CCM, 3DES-CBC,
-//! ChaCha20 and ChaCha20-Poly1305 ([`sessions`], [`hash`]), and public key
-//! ([`pk`]: RSA PKCS#1 v1.5 and OAEP, ECDSA, ECDH and X25519, key
+//! ChaCha20 and ChaCha20-Poly1305 (sessions.rs, hash.rs), and public key
+//! (pk.rs: RSA PKCS#1 v1.5 and OAEP, ECDSA, ECDH and X25519, key
 //! generation). BearSSL is all caller-allocated contexts and vtables; the
 //! implementations are the ones BearSSL itself picks at run time
-//! ([`impls`]), named in the configuration: that choice (x86ni or ct64 AES,
+//! (impls.rs), named in the configuration: that choice (x86ni or ct64 AES,
 //! pclmul GHASH, i62 or i31 RSA) is its acceleration. It reads CPUID
 //! itself and has no override, so it offers no mask (its CPU view is what
-//! those choices show, [`impls::view`]). BearSSL has no AES
+//! those choices show, `impls::view`). BearSSL has no AES
 //! ECB, CFB or XTS, no SHA-3, BLAKE2, Camellia or standalone Poly1305, and
 //! exports no version call: the version is the one its file name carries.
 
@@ -266,7 +266,7 @@ impl Library for BearsslBackend {
         crate::sessions::message_once(session, alg, encrypt, call, tag)
     }
 
-    /// The implementations BearSSL picked for `alg` ([`impls`]).
+    /// The implementations BearSSL picked for `alg` (impls.rs).
     fn implementation(&self, alg: &AlgorithmSpec) -> Option<String> {
         let families: &[&str] = match cipher_of(alg).ok() {
             Some(Kind::Cbc | Kind::Ctr) => &["aes"],
