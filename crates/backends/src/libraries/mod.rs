@@ -7,6 +7,7 @@
 //! and its entry in [`LIBRARIES`].
 
 pub mod aws_lc;
+pub mod bearssl;
 mod block_mode;
 pub mod boringssl;
 pub mod botan;
@@ -56,6 +57,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &gnutls::ENTRY,
     &mbedtls::ENTRY,
     &wolfssl::ENTRY,
+    &bearssl::ENTRY,
     &tomcrypt::ENTRY,
     &botan::ENTRY,
     &cryptopp::ENTRY,
