@@ -20,6 +20,7 @@ mod evp_pk_sessions;
 pub mod gcrypt;
 pub mod gnutls;
 pub mod kernel;
+pub mod liboqs;
 pub mod mbedtls;
 pub mod nettle;
 pub mod openssl;
@@ -60,6 +61,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &botan::ENTRY,
     &cryptopp::ENTRY,
     &boringssl::ENTRY,
+    &liboqs::ENTRY,
     &runtime::PYTHON_HASHLIB,
     &runtime::PYTHON_CRYPTOGRAPHY,
     &runtime::NODE,
