@@ -33,9 +33,7 @@ pub static ENTRY: Entry = Entry {
     name: "liboqs (Open Quantum Safe)",
     kind: Kind::LinkedIn,
     open,
-    install: Some(
-        "rebuild cryptobench with `--features cryptobench-backends/liboqs` (oqs-sys builds liboqs with cmake and needs libclang-dev)",
-    ),
+    install: Some("rebuild cryptobench with `--features liboqs` (oqs-sys builds liboqs with cmake and needs libclang-dev)"),
     feature: Some("liboqs"),
     view: None,
     mask: None,
