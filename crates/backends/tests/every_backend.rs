@@ -48,6 +48,13 @@ fn cell_shapes(alg: &cryptobench_core::AlgorithmSpec, size: usize) -> Vec<CellSp
     cells
 }
 
+/// A library with public key and no algorithm of the symmetric catalog
+/// (post-quantum only): pk_every_backend.rs checks it; here it has nothing
+/// to check, which is not a failure.
+fn public_key_only(backend: &dyn Backend) -> bool {
+    backend.pk().is_some() && CATALOG.iter().all(|a| backend.support(a) != Support::Supported)
+}
+
 fn every_supported_algorithm_passes_verification_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
     let mut passed = 0;
@@ -63,7 +70,7 @@ fn every_supported_algorithm_passes_verification_in(entry: &Entry, backend: &dyn
             VerificationOutcome::Defect { defects, .. } => panic!("{id}/{}: {defects:?}", alg.id),
         }
     }
-    assert!(passed > 0, "{id} supports nothing");
+    assert!(passed > 0 || public_key_only(backend), "{id} supports nothing");
 }
 
 fn timed_primitives_compute_what_was_verified_in(entry: &Entry, backend: &dyn Backend) {
@@ -151,7 +158,7 @@ fn timed_loops_allocate_nothing_in(entry: &Entry, backend: &dyn Backend) {
             }
         }
     }
-    assert!(checked > 0, "{id}: no cell could be prepared");
+    assert!(checked > 0 || public_key_only(backend), "{id}: no cell could be prepared");
     assert!(
         allocating.is_empty(),
         "{id}: {} cell shapes allocate while timed:\n{}",

@@ -21,6 +21,7 @@ mod evp_pk_sessions;
 pub mod gcrypt;
 pub mod gnutls;
 pub mod kernel;
+pub mod liboqs;
 pub mod mbedtls;
 pub mod nettle;
 pub mod openssl;
@@ -62,6 +63,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &botan::ENTRY,
     &cryptopp::ENTRY,
     &boringssl::ENTRY,
+    &liboqs::ENTRY,
     &runtime::PYTHON_HASHLIB,
     &runtime::PYTHON_CRYPTOGRAPHY,
     &runtime::NODE,
