@@ -22,6 +22,7 @@ pub mod gnutls;
 pub mod kernel;
 pub mod mbedtls;
 pub mod nettle;
+pub mod nss;
 pub mod openssl;
 pub mod pkcs11;
 mod provider;
@@ -56,6 +57,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &gnutls::ENTRY,
     &mbedtls::ENTRY,
     &wolfssl::ENTRY,
+    &nss::ENTRY,
     &tomcrypt::ENTRY,
     &botan::ENTRY,
     &cryptopp::ENTRY,
