@@ -56,10 +56,14 @@ fn cipher_of(alg: &AlgorithmSpec) -> Result<(c_ulong, Shape), BackendError> {
         "chacha20" => (CKM_NSS_CHACHA20_CTR, Shape::Iv),
         "des-ede3-cbc" => (CKM_DES3_CBC, Shape::Iv),
         "camellia-128-cbc" | "camellia-192-cbc" | "camellia-256-cbc" => (CKM_CAMELLIA_CBC, Shape::Iv),
-        id @ ("aes-128-ccm" | "aes-256-ccm") => return Err(crate::sessions::not_mapped(id, "NSS")),
+        id @ ("aes-128-ccm" | "aes-256-ccm") => {
+            return Err(unsupported(format!(
+                "{id} (NSS 3.87's softoken refuses CKM_AES_CCM: SEC_ERROR_INVALID_ALGORITHM from PK11_Encrypt and from its message interface, as seen here)"
+            )))
+        }
         id if id.ends_with("-cfb128") || id.ends_with("-xts") => {
             return Err(unsupported(format!(
-                "{id} (NSS's softoken offers AES in ECB, CBC, CTR, CTS, GCM and CCM, no CFB-128 or XTS)"
+                "{id} (NSS's softoken offers AES in ECB, CBC, CTR, CTS and GCM, no CFB-128 or XTS)"
             )))
         }
         id => return Err(unsupported(format!("{id} (not in NSS)"))),
