@@ -24,6 +24,7 @@ pub mod kernel;
 pub mod liboqs;
 pub mod mbedtls;
 pub mod nettle;
+pub mod nss;
 pub mod openssl;
 pub mod pkcs11;
 mod provider;
@@ -58,6 +59,7 @@ pub static LIBRARIES: &[&Entry] = &[
     &gnutls::ENTRY,
     &mbedtls::ENTRY,
     &wolfssl::ENTRY,
+    &nss::ENTRY,
     &bearssl::ENTRY,
     &tomcrypt::ENTRY,
     &botan::ENTRY,
