@@ -52,7 +52,9 @@ pub enum OpenError {
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BackendError {
-    #[error("{0} is not supported by this backend")]
+    /// What the backend cannot do, and why where the message says: shown
+    /// after "not supported by this backend: ", whatever its own wording.
+    #[error("not supported by this backend: {0}")]
     Unsupported(String),
     #[error("{call} failed{detail}", detail = if .detail.is_empty() { String::new() } else { format!(": {}", .detail) })]
     Call { call: &'static str, detail: String },

@@ -65,4 +65,17 @@ for n in (512,768,1024):
 for n in (44,65,87):
     f=f"mldsa_{n}_sign_seed_test.json"; j=load(f); g=j['testGroups'][0]
     kat(f"mldsa{n}", f"Wycheproof {f} group 1 (FIPS 204; the SHA-256 of its public key)", seed=g['privateSeed'], public_sha256=hashlib.sha256(bytes.fromhex(g['publicKey'])).hexdigest())
+# Falcon and HQC: keys drawn from the NIST KAT generator (no seed of their own).
+# The seed of count 0 of liboqs 0.13.0's KAT files and the SHA-256 of its pk,
+# as crates/backends/src/libraries/liboqs/kat.rs writes that entry out, whose
+# text it checks against liboqs's tests/KATs/{kem,sig}/kats.json ("single").
+NIST_DRBG_SEED0="061550234d158c5ec95595fe04ef7a25767f2e24cc2bc479d09d86dc9abcfde7056a8c266f9ef97ed08541dbd2e1ffa1"
+HQC_SHAKE_SEED0="42c667a186390f26c8f024d31d5fe3d20145bc2fccf26c865e20df7626cef09e4d9eadd263d95ede934a74b3721eaab0"
+for alg,seed,pk_sha in [
+ ("falcon512",NIST_DRBG_SEED0,"e74cb05c857846d8c768a2d3a2461d589482e770461fdbbe9e2e9dc6415e2daf"),
+ ("falcon1024",NIST_DRBG_SEED0,"f392083048bb1bc08d77ef3782dd114154480adebbf5ee0c3853816cba0a7341"),
+ ("hqc128",HQC_SHAKE_SEED0,"95af30d7b80d65d7957883021b70c19acaff7df1963c35f8275ba8e996a90387"),
+ ("hqc192",HQC_SHAKE_SEED0,"dd3d71b47b85fc88ca3eba8d27cef9ce29718c6a8ee0412c1118554558542553"),
+ ("hqc256",HQC_SHAKE_SEED0,"43c97981836920295f5c0fd4857506ff5163e71ff3aaa7bd9ecf1e337348962c")]:
+    kat(alg, "liboqs 0.13.0 KAT count 0 (its text hashes to tests/KATs kats.json; the SHA-256 of its pk)", seed=seed, public_sha256=pk_sha)
 print("\n".join(out))

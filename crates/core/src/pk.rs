@@ -36,6 +36,13 @@ pub enum PkKind {
     MlDsa,
     /// SLH-DSA, pure, empty context, hedged signing (FIPS 205).
     SlhDsa,
+    /// Falcon, the round-3 submission as liboqs ships it (signatures of
+    /// variable length, compressed; FN-DSA, FIPS 206, is its draft standard
+    /// and not yet final).
+    Falcon,
+    /// HQC, the key encapsulation NIST selected in March 2025 (NIST IR 8545),
+    /// as its round-4 submission that liboqs ships; its standard is not yet out.
+    Hqc,
 }
 
 /// How a library draws ECDSA's per-signature secret k: a property the
@@ -81,7 +88,8 @@ pub struct PkAlgorithmSpec {
     pub kind: PkKind,
     /// Key size in bits (RSA modulus; curve or parameter set security where no modulus).
     pub bits: u32,
-    /// The parameter set or curve as OpenSSL 3.x names it ("P-256", "ED25519", "ML-KEM-768").
+    /// The parameter set or curve as OpenSSL 3.x names it ("P-256", "ED25519",
+    /// "ML-KEM-768"); liboqs's name for schemes OpenSSL has not ("Falcon-512", "HQC-128").
     pub openssl_name: &'static str,
     /// Operations in display order.
     pub operations: &'static [Operation],
@@ -104,8 +112,24 @@ impl PkAlgorithmSpec {
     pub fn signs(&self) -> bool {
         matches!(
             self.kind,
-            PkKind::RsaPkcs1 | PkKind::RsaPss | PkKind::Ecdsa | PkKind::EdDsa | PkKind::MlDsa | PkKind::SlhDsa
+            PkKind::RsaPkcs1 | PkKind::RsaPss | PkKind::Ecdsa | PkKind::EdDsa | PkKind::MlDsa | PkKind::SlhDsa | PkKind::Falcon
         )
+    }
+
+    /// Whether the scheme is a key encapsulation (encaps/decaps).
+    pub fn encapsulates(&self) -> bool {
+        matches!(self.kind, PkKind::MlKem | PkKind::Hqc)
+    }
+
+    /// Length of the shared secret a key encapsulation gives (0 for other
+    /// kinds): 32 bytes for ML-KEM (FIPS 203 §7), 64 for HQC as liboqs 0.13
+    /// ships it (the round-4 submission's SHARED_SECRET_BYTES).
+    pub fn shared_secret_len(&self) -> usize {
+        match self.kind {
+            PkKind::MlKem => 32,
+            PkKind::Hqc => 64,
+            _ => 0,
+        }
     }
 
     /// Whether the operation takes a message whose length is the cell's size.
@@ -226,11 +250,11 @@ const fn ecdh(id: &'static str, aliases: &'static [&'static str], bits: u32, nam
     }
 }
 
-const fn mlkem(id: &'static str, aliases: &'static [&'static str], bits: u32, name: &'static str) -> PkAlgorithmSpec {
+const fn kem(id: &'static str, aliases: &'static [&'static str], kind: PkKind, bits: u32, name: &'static str) -> PkAlgorithmSpec {
     PkAlgorithmSpec {
         id,
         aliases,
-        kind: PkKind::MlKem,
+        kind,
         bits,
         openssl_name: name,
         operations: KEM,
@@ -277,9 +301,9 @@ pub static PK_CATALOG: &[PkAlgorithmSpec] = &[
     ecdh("x448", &["ecdhx448"], 448, "X448"),
     ecdh("ecdhp256", &["ecdh-p256"], 256, "P-256"),
     ecdh("ecdhp384", &["ecdh-p384"], 384, "P-384"),
-    mlkem("mlkem512", &["ml-kem-512"], 512, "ML-KEM-512"),
-    mlkem("mlkem768", &["ml-kem-768"], 768, "ML-KEM-768"),
-    mlkem("mlkem1024", &["ml-kem-1024"], 1024, "ML-KEM-1024"),
+    kem("mlkem512", &["ml-kem-512"], PkKind::MlKem, 512, "ML-KEM-512"),
+    kem("mlkem768", &["ml-kem-768"], PkKind::MlKem, 768, "ML-KEM-768"),
+    kem("mlkem1024", &["ml-kem-1024"], PkKind::MlKem, 1024, "ML-KEM-1024"),
     signature("mldsa44", &["ml-dsa-44"], PkKind::MlDsa, 44, "ML-DSA-44"),
     signature("mldsa65", &["ml-dsa-65"], PkKind::MlDsa, 65, "ML-DSA-65"),
     signature("mldsa87", &["ml-dsa-87"], PkKind::MlDsa, 87, "ML-DSA-87"),
@@ -292,6 +316,11 @@ pub static PK_CATALOG: &[PkAlgorithmSpec] = &[
         128,
         "SLH-DSA-SHAKE-128f",
     ),
+    signature("falcon512", &["falcon-512"], PkKind::Falcon, 512, "Falcon-512"),
+    signature("falcon1024", &["falcon-1024"], PkKind::Falcon, 1024, "Falcon-1024"),
+    kem("hqc128", &["hqc-128"], PkKind::Hqc, 128, "HQC-128"),
+    kem("hqc192", &["hqc-192"], PkKind::Hqc, 192, "HQC-192"),
+    kem("hqc256", &["hqc-256"], PkKind::Hqc, 256, "HQC-256"),
 ];
 
 /// Looks a public-key algorithm up by id or alias, ignoring case.

@@ -66,11 +66,7 @@ pub fn run_cell_gated(
     let mut primitive = match backend.prepare(cell, alg, &inputs, buffer.as_slice()) {
         Ok(p) => p,
         // The library cannot do this mode (e.g. a one-shot AEAD API asked to stream): n/a, not a failure.
-        Err(cryptobench_backends::BackendError::Unsupported(what)) => {
-            return CellOutcome::Unsupported {
-                reason: format!("{what} is not supported by this backend"),
-            }
-        }
+        Err(e @ cryptobench_backends::BackendError::Unsupported(_)) => return CellOutcome::Unsupported { reason: e.to_string() },
         Err(e) => {
             return CellOutcome::Failed {
                 reason: format!("preparing the cell failed: {e}"),

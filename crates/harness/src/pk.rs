@@ -57,11 +57,7 @@ pub fn run_pk_cell_gated(
     let mut buffer = AlignedBuffer::random(cell.size);
     let mut primitive = match pk.prepare_pk(cell, alg, &keys, buffer.as_slice()) {
         Ok(p) => p,
-        Err(BackendError::Unsupported(what)) => {
-            return CellOutcome::Unsupported {
-                reason: format!("{what} is not supported by this backend"),
-            }
-        }
+        Err(e @ BackendError::Unsupported(_)) => return CellOutcome::Unsupported { reason: e.to_string() },
         Err(e) => {
             return CellOutcome::Failed {
                 reason: format!("preparing the cell failed: {e}"),

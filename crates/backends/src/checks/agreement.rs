@@ -47,7 +47,7 @@ pub fn agreement(backend: &dyn Backend, alg: &AlgorithmSpec, lengths: &[usize], 
         }
         match one_shot(backend, alg, len, seed) {
             Ok(out) => report.fingerprints.push((format!("{len} bytes"), fingerprint(&[&out]))),
-            Err(BackendError::Unsupported(what)) => report.skip(format!("{what} is not supported by this backend")),
+            Err(e @ BackendError::Unsupported(_)) => report.skip(e.to_string()),
             Err(e) => report.fail(format!("{len} bytes: {e}")),
         }
     }
@@ -107,7 +107,7 @@ pub fn chunked(backend: &dyn Backend, alg: &AlgorithmSpec, lengths: &[usize], se
             Ok(false) => report.fail(format!(
                 "{len} bytes in chunks: the streamed output differs from the one-shot output"
             )),
-            Err(BackendError::Unsupported(what)) => report.skip(format!("{what} is not supported by this backend")),
+            Err(e @ BackendError::Unsupported(_)) => report.skip(e.to_string()),
             Err(e) => report.fail(format!("{len} bytes in chunks: {e}")),
         }
     }

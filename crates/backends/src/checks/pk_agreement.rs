@@ -25,7 +25,7 @@ const MESSAGES: u64 = 4;
 fn record(report: &mut CheckReport, case: String, r: Result<Vec<u8>, BackendError>) {
     match r {
         Ok(out) => report.fingerprints.push((case, fingerprint(&[&out]))),
-        Err(BackendError::Unsupported(what)) => report.skip(format!("{what} is not supported by this backend")),
+        Err(e @ BackendError::Unsupported(_)) => report.skip(e.to_string()),
         Err(e) => report.fail(format!("{case}: {e}")),
     }
 }

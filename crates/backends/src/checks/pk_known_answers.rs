@@ -17,7 +17,7 @@
 pub struct PkKnownAnswer {
     pub algorithm: &'static str,
     pub source: &'static str,
-    /// EdDSA secret, X25519/X448 scalar, ML-KEM d‖z, ML-DSA ξ.
+    /// EdDSA secret, X25519/X448 scalar, ML-KEM d‖z, ML-DSA ξ, Falcon/HQC KAT generator seed.
     pub seed: &'static str,
     /// EC private scalar (big-endian).
     pub ec_private: &'static str,
@@ -79,6 +79,11 @@ pub static PK_KNOWN_ANSWERS: &[PkKnownAnswer] = &[
     PkKnownAnswer { algorithm: "mldsa44", source: "Wycheproof mldsa_44_sign_seed_test.json group 1 (FIPS 204; the SHA-256 of its public key)", seed: "2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a", public_sha256: "d87f8ca136ac1aa55e2d6c4521680efb3a378cbb9bc0bfb446e9c60893931ea3", ..PkKnownAnswer::EMPTY },
     PkKnownAnswer { algorithm: "mldsa65", source: "Wycheproof mldsa_65_sign_seed_test.json group 1 (FIPS 204; the SHA-256 of its public key)", seed: "2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a", public_sha256: "b7acce2ddb11f8cc1aa46e2bafac6eacfa2b732ef192bd636ad8d3a56d649c66", ..PkKnownAnswer::EMPTY },
     PkKnownAnswer { algorithm: "mldsa87", source: "Wycheproof mldsa_87_sign_seed_test.json group 1 (FIPS 204; the SHA-256 of its public key)", seed: "2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a", public_sha256: "d43128fa8a8c785c1d44c9e7db538dbf9dd88fe6c8ad911a344bcec1017c6d54", ..PkKnownAnswer::EMPTY },
+    PkKnownAnswer { algorithm: "falcon512", source: "liboqs 0.13.0 KAT count 0 (its text hashes to tests/KATs kats.json; the SHA-256 of its pk)", seed: "061550234d158c5ec95595fe04ef7a25767f2e24cc2bc479d09d86dc9abcfde7056a8c266f9ef97ed08541dbd2e1ffa1", public_sha256: "e74cb05c857846d8c768a2d3a2461d589482e770461fdbbe9e2e9dc6415e2daf", ..PkKnownAnswer::EMPTY },
+    PkKnownAnswer { algorithm: "falcon1024", source: "liboqs 0.13.0 KAT count 0 (its text hashes to tests/KATs kats.json; the SHA-256 of its pk)", seed: "061550234d158c5ec95595fe04ef7a25767f2e24cc2bc479d09d86dc9abcfde7056a8c266f9ef97ed08541dbd2e1ffa1", public_sha256: "f392083048bb1bc08d77ef3782dd114154480adebbf5ee0c3853816cba0a7341", ..PkKnownAnswer::EMPTY },
+    PkKnownAnswer { algorithm: "hqc128", source: "liboqs 0.13.0 KAT count 0 (its text hashes to tests/KATs kats.json; the SHA-256 of its pk)", seed: "42c667a186390f26c8f024d31d5fe3d20145bc2fccf26c865e20df7626cef09e4d9eadd263d95ede934a74b3721eaab0", public_sha256: "95af30d7b80d65d7957883021b70c19acaff7df1963c35f8275ba8e996a90387", ..PkKnownAnswer::EMPTY },
+    PkKnownAnswer { algorithm: "hqc192", source: "liboqs 0.13.0 KAT count 0 (its text hashes to tests/KATs kats.json; the SHA-256 of its pk)", seed: "42c667a186390f26c8f024d31d5fe3d20145bc2fccf26c865e20df7626cef09e4d9eadd263d95ede934a74b3721eaab0", public_sha256: "dd3d71b47b85fc88ca3eba8d27cef9ce29718c6a8ee0412c1118554558542553", ..PkKnownAnswer::EMPTY },
+    PkKnownAnswer { algorithm: "hqc256", source: "liboqs 0.13.0 KAT count 0 (its text hashes to tests/KATs kats.json; the SHA-256 of its pk)", seed: "42c667a186390f26c8f024d31d5fe3d20145bc2fccf26c865e20df7626cef09e4d9eadd263d95ede934a74b3721eaab0", public_sha256: "43c97981836920295f5c0fd4857506ff5163e71ff3aaa7bd9ecf1e337348962c", ..PkKnownAnswer::EMPTY },
 
 ];
 

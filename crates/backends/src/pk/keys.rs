@@ -165,6 +165,9 @@ pub fn seed_len(alg: &PkAlgorithmSpec) -> usize {
         (PkKind::Ecdh, "X448") => 56,
         (PkKind::MlKem, _) => 64,
         (PkKind::SlhDsa, _) => 48, // SK.seed ‖ SK.prf ‖ PK.seed for n = 16 (FIPS 205 §10.1)
+        // The NIST KAT generator's 48-byte seed (PQCgenKAT's randombytes_init):
+        // these schemes draw their key from a generator, not from a defined seed.
+        (PkKind::Falcon | PkKind::Hqc, _) => 48,
         _ => 32,
     }
 }

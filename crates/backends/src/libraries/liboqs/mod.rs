@@ -1,6 +1,7 @@
 //! liboqs (Open Quantum Safe), linked in through oqs-sys, which builds the
 //! liboqs release it vendors (0.13.0) with CMake: post-quantum public key
-//! only, ML-KEM-512/768/1024 and ML-DSA-44/65/87 through its generic
+//! only, ML-KEM-512/768/1024, ML-DSA-44/65/87, Falcon-512/1024 and
+//! HQC-128/192/256 through its generic
 //! `OQS_KEM_*` / `OQS_SIG_*` objects ([`pk`]), the calls its own
 //! `speed_kem`/`speed_sig` time. The build is liboqs's portable one
 //! (`OQS_DIST_BUILD`): each call picks the AVX2 code or the reference C
@@ -16,6 +17,10 @@
 //! SHA-3 and AES only as internals of its schemes.
 
 mod defects;
+#[cfg(all(test, feature = "liboqs"))]
+mod kat;
+#[cfg(feature = "liboqs")]
+mod kat_rng;
 #[cfg(feature = "liboqs")]
 mod pk;
 #[cfg(feature = "liboqs")]

@@ -1,6 +1,7 @@
-//! liboqs's public key: ML-KEM and ML-DSA through its generic objects,
-//! one `OQS_KEM` / `OQS_SIG` made per session (`OQS_KEM_new("ML-KEM-768")`),
-//! outside the timed calls, as `speed_kem`/`speed_sig` make theirs.
+//! liboqs's public key: ML-KEM, HQC, ML-DSA and Falcon through its generic
+//! objects, one `OQS_KEM` / `OQS_SIG` made per session
+//! (`OQS_KEM_new("ML-KEM-768")`), outside the timed calls, as
+//! `speed_kem`/`speed_sig` make theirs.
 //!
 //! - ML-KEM: the key pair from the FIPS 203 seed d‖z by
 //!   `OQS_KEM_keypair_derand`; `OQS_KEM_encaps` / `OQS_KEM_decaps`.
@@ -9,6 +10,10 @@
 //!   liboqs 0.13 are pure ML-DSA with an empty context (sig_ml_dsa_65.c
 //!   passes `NULL, 0` as the context) and hedged (`DILITHIUM_RANDOMIZED_SIGNING`
 //!   in config.h): FIPS 204's defaults, as the other libraries sign.
+//! - Falcon and HQC: the key pair `OQS_SIG_keypair` / `OQS_KEM_keypair`
+//!   draws from the NIST KAT generator seeded with the key's 48-byte seed
+//!   ([`super::kat_rng`]), so a known-answer file's seed gives its key.
+//!   Falcon signs with a random 40-byte nonce (hedged, as the submission).
 //! - keygen: `OQS_KEM_keypair` / `OQS_SIG_keypair` into kept buffers.
 //!
 //! liboqs takes no lengths for keys and ciphertexts: they are checked here
@@ -23,7 +28,7 @@ use cryptobench_core::Operation;
 use oqs_sys::common::OQS_STATUS;
 use oqs_sys::{kem, sig};
 
-use super::{seeded, LiboqsBackend};
+use super::{kat_rng, seeded, LiboqsBackend};
 use crate::error::BackendError;
 use crate::pk::keys::PkKeys;
 use crate::pk::{fill, PkLibrary, PkSession};
@@ -33,7 +38,7 @@ use crate::support::Support;
 const HEAP_SHA3: &str = "liboqs keeps its SHA-3/SHAKE states on the C heap: every *_inc_init allocates one \
      (src/common/sha3/xkcp_sha3.c, OQS_MEM_aligned_alloc), its one-shot SHA3-256/512 and SHAKE too";
 
-fn check(status: OQS_STATUS, call: &'static str) -> Result<(), BackendError> {
+pub(super) fn check(status: OQS_STATUS, call: &'static str) -> Result<(), BackendError> {
     match status {
         OQS_STATUS::OQS_SUCCESS => Ok(()),
         other => Err(BackendError::Call {
@@ -47,7 +52,9 @@ fn check(status: OQS_STATUS, call: &'static str) -> Result<(), BackendError> {
 /// strings are FIPS 203/204's names, as OpenSSL's).
 fn oqs_name(alg: &PkAlgorithmSpec) -> Result<CString, BackendError> {
     match alg.kind {
-        PkKind::MlKem | PkKind::MlDsa => Ok(CString::new(alg.openssl_name).expect("no NUL in a catalog name")),
+        PkKind::MlKem | PkKind::MlDsa | PkKind::Falcon | PkKind::Hqc => {
+            Ok(CString::new(alg.openssl_name).expect("no NUL in a catalog name"))
+        }
         PkKind::SlhDsa => Err(BackendError::Unsupported(format!(
             "{}: liboqs 0.13's SPHINCS+ is the round-3 submission, not FIPS 205 SLH-DSA",
             alg.id
@@ -59,11 +66,20 @@ fn oqs_name(alg: &PkAlgorithmSpec) -> Result<CString, BackendError> {
     }
 }
 
+/// Runs `keypair` with liboqs drawing from the KAT generator of `alg`
+/// seeded with `seed` (Falcon, HQC: schemes whose keys have no seed of their own).
+fn drawn_keypair(alg: &PkAlgorithmSpec, seed: &[u8], keypair: impl FnOnce() -> Result<(), BackendError>) -> Result<(), BackendError> {
+    let seed: &[u8; 48] = seed
+        .try_into()
+        .map_err(|_| BackendError::Invalid(format!("a {} key seed of {} bytes (48 expected)", alg.id, seed.len())))?;
+    seeded::with_stream(kat_rng::kat_stream(alg, seed), keypair)
+}
+
 /// An `OQS_KEM` object, freed with the session.
-struct Kem(NonNull<kem::OQS_KEM>);
+pub(super) struct Kem(pub(super) NonNull<kem::OQS_KEM>);
 
 impl Kem {
-    fn new(alg: &PkAlgorithmSpec) -> Result<Kem, BackendError> {
+    pub(super) fn new(alg: &PkAlgorithmSpec) -> Result<Kem, BackendError> {
         let name = oqs_name(alg)?;
         // SAFETY: a NUL-terminated name; NULL for one not built in.
         NonNull::new(unsafe { kem::OQS_KEM_new(name.as_ptr()) })
@@ -71,14 +87,26 @@ impl Kem {
             .ok_or_else(|| BackendError::Unsupported(format!("{}: not enabled in this liboqs build", alg.id)))
     }
 
-    fn get(&self) -> &kem::OQS_KEM {
+    pub(super) fn get(&self) -> &kem::OQS_KEM {
         // SAFETY: a live object from OQS_KEM_new.
         unsafe { self.0.as_ref() }
     }
 
-    /// (encapsulation key, decapsulation key) from the 64-byte seed d‖z.
-    fn keypair_from_seed(&self, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>), BackendError> {
+    /// (encapsulation key, decapsulation key) from the key's seed: ML-KEM's
+    /// 64-byte d‖z, HQC's 48-byte generator seed.
+    fn keypair_from_seed(&self, alg: &PkAlgorithmSpec, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>), BackendError> {
         let k = self.get();
+        if alg.kind == PkKind::Hqc {
+            let (mut pk, mut sk) = (vec![0; k.length_public_key], vec![0; k.length_secret_key]);
+            drawn_keypair(alg, seed, || {
+                // SAFETY: buffers of the object's lengths.
+                check(
+                    unsafe { kem::OQS_KEM_keypair(self.0.as_ptr(), pk.as_mut_ptr(), sk.as_mut_ptr()) },
+                    "OQS_KEM_keypair",
+                )
+            })?;
+            return Ok((pk, sk));
+        }
         if seed.len() != k.length_keypair_seed {
             return Err(BackendError::Invalid(format!(
                 "an ML-KEM seed of {} bytes (d‖z: {})",
@@ -104,10 +132,10 @@ impl Drop for Kem {
 }
 
 /// An `OQS_SIG` object, freed with the session.
-struct Sig(NonNull<sig::OQS_SIG>);
+pub(super) struct Sig(pub(super) NonNull<sig::OQS_SIG>);
 
 impl Sig {
-    fn new(alg: &PkAlgorithmSpec) -> Result<Sig, BackendError> {
+    pub(super) fn new(alg: &PkAlgorithmSpec) -> Result<Sig, BackendError> {
         let name = oqs_name(alg)?;
         // SAFETY: a NUL-terminated name; NULL for one not built in.
         NonNull::new(unsafe { sig::OQS_SIG_new(name.as_ptr()) })
@@ -115,25 +143,30 @@ impl Sig {
             .ok_or_else(|| BackendError::Unsupported(format!("{}: not enabled in this liboqs build", alg.id)))
     }
 
-    fn get(&self) -> &sig::OQS_SIG {
+    pub(super) fn get(&self) -> &sig::OQS_SIG {
         // SAFETY: a live object from OQS_SIG_new.
         unsafe { self.0.as_ref() }
     }
 
-    /// (public key, secret key) from ξ (32 bytes).
-    fn keypair_from_seed(&self, xi: &[u8]) -> Result<(Vec<u8>, Vec<u8>), BackendError> {
-        if xi.len() != 32 {
-            return Err(BackendError::Invalid(format!("an ML-DSA seed of {} bytes (ξ: 32)", xi.len())));
-        }
+    /// (public key, secret key) from the key's seed: ML-DSA's ξ (32
+    /// bytes), Falcon's 48-byte generator seed.
+    fn keypair_from_seed(&self, alg: &PkAlgorithmSpec, seed: &[u8]) -> Result<(Vec<u8>, Vec<u8>), BackendError> {
         let s = self.get();
         let (mut pk, mut sk) = (vec![0; s.length_public_key], vec![0; s.length_secret_key]);
-        seeded::with_seed(xi, || {
+        let keypair = || {
             // SAFETY: buffers of the object's lengths.
             check(
                 unsafe { sig::OQS_SIG_keypair(self.0.as_ptr(), pk.as_mut_ptr(), sk.as_mut_ptr()) },
                 "OQS_SIG_keypair",
             )
-        })?;
+        };
+        if alg.kind == PkKind::Falcon {
+            drawn_keypair(alg, seed, keypair)?;
+        } else if seed.len() != 32 {
+            return Err(BackendError::Invalid(format!("an ML-DSA seed of {} bytes (ξ: 32)", seed.len())));
+        } else {
+            seeded::with_seed(seed, keypair)?;
+        }
         Ok((pk, sk))
     }
 }
@@ -160,7 +193,7 @@ fn given_public(keys: &PkKeys, len: usize, alg: &PkAlgorithmSpec) -> Result<Vec<
 impl PkLibrary for LiboqsBackend {
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         let made = match alg.kind {
-            PkKind::MlKem => Kem::new(alg).map(drop),
+            PkKind::MlKem | PkKind::Hqc => Kem::new(alg).map(drop),
             _ => Sig::new(alg).map(drop),
         };
         Support::from(made)
@@ -168,8 +201,8 @@ impl PkLibrary for LiboqsBackend {
 
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
         match alg.kind {
-            PkKind::MlKem => Kem::new(alg)?.keypair_from_seed(&keys.seed).map(|(pk, _)| pk),
-            _ => Sig::new(alg)?.keypair_from_seed(&keys.seed).map(|(pk, _)| pk),
+            PkKind::MlKem | PkKind::Hqc => Kem::new(alg)?.keypair_from_seed(alg, &keys.seed).map(|(pk, _)| pk),
+            _ => Sig::new(alg)?.keypair_from_seed(alg, &keys.seed).map(|(pk, _)| pk),
         }
     }
 
@@ -180,7 +213,7 @@ impl PkLibrary for LiboqsBackend {
 
     fn pk_session(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, op: Operation) -> Result<Box<dyn PkSession + '_>, BackendError> {
         match (alg.kind, op) {
-            (PkKind::MlKem, Operation::Encaps | Operation::Decaps | Operation::Keygen) => {
+            (PkKind::MlKem | PkKind::Hqc, Operation::Encaps | Operation::Decaps | Operation::Keygen) => {
                 let kem = Kem::new(alg)?;
                 let (public, secret) = match op {
                     Operation::Keygen => {
@@ -188,7 +221,7 @@ impl PkLibrary for LiboqsBackend {
                         (vec![0; k.length_public_key], vec![0; k.length_secret_key])
                     }
                     Operation::Encaps if keys.seed.is_empty() => (given_public(keys, kem.get().length_public_key, alg)?, Vec::new()),
-                    _ => kem.keypair_from_seed(&keys.seed)?,
+                    _ => kem.keypair_from_seed(alg, &keys.seed)?,
                 };
                 Ok(Box::new(KemSession {
                     kem,
@@ -197,7 +230,7 @@ impl PkLibrary for LiboqsBackend {
                     generated: false,
                 }))
             }
-            (PkKind::MlDsa, Operation::Sign | Operation::Verify | Operation::Keygen) => {
+            (PkKind::MlDsa | PkKind::Falcon, Operation::Sign | Operation::Verify | Operation::Keygen) => {
                 let sig = Sig::new(alg)?;
                 let (public, secret) = match op {
                     Operation::Keygen => {
@@ -205,7 +238,7 @@ impl PkLibrary for LiboqsBackend {
                         (vec![0; s.length_public_key], vec![0; s.length_secret_key])
                     }
                     Operation::Verify if keys.seed.is_empty() => (given_public(keys, sig.get().length_public_key, alg)?, Vec::new()),
-                    _ => sig.keypair_from_seed(&keys.seed)?,
+                    _ => sig.keypair_from_seed(alg, &keys.seed)?,
                 };
                 Ok(Box::new(SigSession {
                     sig,
@@ -219,7 +252,7 @@ impl PkLibrary for LiboqsBackend {
     }
 }
 
-/// One ML-KEM key (or a buffer pair that key generation refills).
+/// One ML-KEM or HQC key (or a buffer pair that key generation refills).
 struct KemSession {
     kem: Kem,
     public: Vec<u8>,
@@ -281,7 +314,7 @@ impl PkSession for KemSession {
     }
 }
 
-/// One ML-DSA key (or a buffer pair that key generation refills).
+/// One ML-DSA or Falcon key (or a buffer pair that key generation refills).
 struct SigSession {
     sig: Sig,
     public: Vec<u8>,

@@ -227,6 +227,12 @@ impl<'a> Lib<'a> {
 
     /// A context for key generation of `alg` (any version: by type id; 3.x: by name).
     pub fn keygen_ctx(self, alg: &PkAlgorithmSpec) -> Result<Ctx<'a>, BackendError> {
+        if matches!(alg.kind, PkKind::Falcon | PkKind::Hqc) {
+            return Err(BackendError::Unsupported(format!(
+                "{}: OpenSSL has no {} of its own (the Open Quantum Safe provider adds it)",
+                alg.id, alg.openssl_name
+            )));
+        }
         let ctx = if is_pqc(alg) {
             let from_name = self.pk.EVP_PKEY_CTX_new_from_name.ok_or_else(|| unsupported(self, alg))?;
             let name = CString::new(alg.openssl_name).expect("no NUL");

@@ -32,6 +32,7 @@ impl PkLibrary for RustcryptoBackend {
                 Support::Unsupported(format!("{}: the workspace has no released RustCrypto crate for Curve448", alg.id))
             }
             (PkKind::SlhDsa, _) => Support::Unsupported(format!("{}: the workspace has no RustCrypto SLH-DSA crate", alg.id)),
+            (PkKind::Falcon | PkKind::Hqc, _) => Support::Unsupported(format!("{}: RustCrypto has no released crate for it", alg.id)),
             _ => Support::Supported,
         }
     }
