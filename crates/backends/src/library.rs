@@ -325,6 +325,10 @@ impl<P: PkLibrary> PkBackend for P {
         PkLibrary::pk_support(self, alg)
     }
 
+    fn own_known_answers(&self, alg: &PkAlgorithmSpec) -> Result<usize, String> {
+        PkLibrary::own_known_answers(self, alg)
+    }
+
     fn ecdsa_nonce(&self) -> Option<cryptobench_core::pk::EcdsaNonce> {
         PkLibrary::ecdsa_nonce(self)
     }

@@ -122,6 +122,9 @@ fn known_answers(pk: &dyn PkBackend, alg: &PkAlgorithmSpec) -> Result<usize, Str
     for ka in pk_known_answers_for(alg.id) {
         checks += known_answer(pk, alg, ka).map_err(|e| format!("known answer ({}): {e}", ka.source))?;
     }
+    checks += pk
+        .own_known_answers(alg)
+        .map_err(|e| format!("the library's own known answer: {e}"))?;
     Ok(checks)
 }
 

@@ -47,6 +47,15 @@ pub trait PkLibrary {
     /// with every ECDSA figure (docs/METHOD.md, "Public key").
     fn ecdsa_nonce(&self) -> Option<EcdsaNonce>;
 
+    /// The library's own known answers for `alg`, checked with the published
+    /// ones before anything is timed (liboqs: the first entry of its NIST KAT
+    /// files against the hash it records, libraries/liboqs/kat.rs): how many
+    /// passed, or what differed. None by default.
+    fn own_known_answers(&self, alg: &PkAlgorithmSpec) -> Result<usize, String> {
+        let _ = alg;
+        Ok(0)
+    }
+
     /// A library whose calls run in another process (a language runtime's
     /// driver) times the cell's loop there and forwards it here, like its
     /// symmetric cells ([`crate::library::Library::forwarded`]); `prepared`
@@ -72,6 +81,8 @@ pub trait PkBackend {
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support;
     /// How the library's ECDSA draws its nonce ([`PkLibrary::ecdsa_nonce`]).
     fn ecdsa_nonce(&self) -> Option<EcdsaNonce>;
+    /// [`PkLibrary::own_known_answers`].
+    fn own_known_answers(&self, alg: &PkAlgorithmSpec) -> Result<usize, String>;
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError>;
     fn sign(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError>;
     /// Ok(false) when the signature does not verify.
