@@ -10,7 +10,7 @@
 use cryptobench_core::pk::{self, PkKind};
 
 use super::kat_rng::kat_stream;
-use super::pk::{check, Kem, Sig};
+use super::objects::{check, Kem, Sig};
 use super::seeded::with_stream;
 use crate::error::BackendError;
 

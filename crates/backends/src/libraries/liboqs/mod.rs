@@ -22,6 +22,8 @@ mod kat;
 #[cfg(feature = "liboqs")]
 mod kat_rng;
 #[cfg(feature = "liboqs")]
+mod objects;
+#[cfg(feature = "liboqs")]
 mod pk;
 #[cfg(feature = "liboqs")]
 mod seeded;
