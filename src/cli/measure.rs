@@ -80,10 +80,20 @@ pub struct RunArgs {
     #[arg(long)]
     pub quick: bool,
 
-    /// Measure every configuration this many times, interleaved (A, B, A, B, …), pooling the
-    /// samples: slow drifts of the machine then affect all configurations alike.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
-    pub rounds: usize,
+    /// Measure every cell in N replicates, each in a fresh worker process, interleaved with the
+    /// other cells and configurations in a random order (a cell's replicates never follow each
+    /// other): the figure is the fastest replicate's median (a neighbour only ever slows a loop
+    /// down), and its interval says where a repeat run's figure would fall, since another process
+    /// and another minute (memory layout, a neighbour on the core) move a figure more than its own
+    /// samples show. --time is shared by
+    /// a cell's replicates. 1 gives one worker's figure, whose interval knows only its own
+    /// samples [default: 3; with --quick 1].
+    #[arg(long, alias = "rounds", value_name = "N", value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
+    pub replicates: Option<usize>,
+
+    /// The seed of the replicates' random order, to repeat a run's order (JSON: settings.order_seed).
+    #[arg(long, value_name = "SEED", hide = true)]
+    pub order_seed: Option<u64>,
 
     /// Pin the workers to this logical CPU (Linux).
     #[arg(long, value_name = "N")]
@@ -157,13 +167,14 @@ pub struct AuditArgs {
     #[arg(long, short = 's', value_name = "SIZES", value_parser = parse_sizes, allow_hyphen_values = true)]
     pub sizes: Option<Sizes>,
 
-    /// Time budget per cell and round in seconds [default: 0.1, with --quick 0.04].
+    /// Time budget per cell in seconds, shared by its replicates [default: 0.3, with --quick 0.04].
     #[arg(long, short = 't', value_name = "SECONDS", value_parser = parse_seconds, allow_hyphen_values = true)]
     pub time: Option<f64>,
 
-    /// Interleaved rounds over all configurations, samples pooled (see `run --help`).
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
-    pub rounds: usize,
+    /// Replicates per cell, each in a fresh worker, interleaved in a random order over all
+    /// configurations (see `run --help`) [default: 3; with --quick 1].
+    #[arg(long, alias = "rounds", value_name = "N", value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
+    pub replicates: Option<usize>,
 
     /// A first look in seconds.
     #[arg(long)]

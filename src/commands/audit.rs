@@ -37,8 +37,8 @@ pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
     "sha512",
 ];
 pub const DEFAULT_AUDIT_SIZES: &[usize] = &[16, 16384];
-/// Per cell and round: three interleaved rounds of 0.1 s cost what one 0.3 s round costs, and resist drift.
-pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.1;
+/// Per cell, shared by its replicates: three of 0.1 s each.
+pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.3;
 
 /// The audit's JSON document: the run (every configuration with its mask
 /// in `spec.env`, and the audit's part in `run.audit`) and, at the top for
@@ -160,7 +160,8 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
         timing,
         pin_cpu: args.cpu,
         core_class: None,
-        rounds: args.rounds,
+        replicates: plan::replicates(args.quick, args.replicates),
+        order_seed: None,
         only_available: false,
         placements: None,
         openssl_speed: None,

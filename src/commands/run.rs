@@ -32,6 +32,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     };
     let mut run = execute(&plan, &mut probes)?;
     run.label = args.save.label.clone();
+    if let Some((store, _)) = store.as_mut() {
+        crate::orchestrate::history::hold_against(&mut run, store.as_mut());
+    }
     let text = render_with(&run, format(args.format), unit(args.units), detail(args.verbose));
     print_and_save(&text, &run, store.as_mut())?;
     Ok(if complete(&run) {

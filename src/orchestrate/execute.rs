@@ -39,7 +39,8 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
             .collect();
         return Err(usage(format!("no configuration can be measured:\n{}", reasons.join("\n"))));
     }
-    measure_all(plan, &mut configurations)?;
+    let seed = plan.order_seed.unwrap_or_else(super::schedule::fresh_seed);
+    measure_all(plan, &mut configurations, seed)?;
     let mut run = RunResult {
         schema_version: cryptobench_core::result::SCHEMA_VERSION,
         tool: ToolInfo {
@@ -54,7 +55,9 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
             timing: plan.timing.clone(),
             sizes: plan.sizes.clone(),
             pinned_cpu: plan.pin_cpu,
-            rounds: plan.rounds.max(1),
+            rounds: 1,
+            replicates: plan.replicates.max(1),
+            order_seed: Some(seed),
         },
         configurations,
         label: None,
@@ -62,7 +65,9 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
         warnings: Vec::new(),
         audit: None,
         topology: plan.placements.as_ref().map(|p| p.topology.clone()),
+        history: None,
     };
+    super::replicate_figures::combine(&mut run, plan.replicates.max(1));
     cryptobench_core::derive::derive(&mut run);
     super::core_classes::name_classes(&mut run, plan.core_class.as_deref());
     run.warnings = super::warnings::run_warnings(&run);
@@ -89,6 +94,7 @@ fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
         pin_cpu: c.placement.as_ref().map(|p| p.cpus[0]).or(plan.pin_cpu),
         verify: None,
         barrier: false,
+        skip_clock: Vec::new(),
     }
 }
 
@@ -194,103 +200,141 @@ fn progress_bar(total: usize) -> ProgressBar {
 }
 
 /// The whole run's budget, said before the first cell: symmetric cells
-/// share cells × `--time` (crates/harness/src/budget.rs); public-key cells
-/// take their own floor of samples within a cap (docs/METHOD.md).
+/// share cells × `--time` over all their replicates
+/// (crates/harness/src/budget.rs); public-key cells take their own floor
+/// of samples in each replicate, within a cap (docs/METHOD.md).
 fn budget_line(plan: &Plan, configurations: usize) -> String {
-    let runs = configurations * plan.rounds.max(1);
-    let pk = plan.cells.iter().filter(|c| c.is_public_key()).count() * runs;
-    let symmetric = plan.cells.len() * runs - pk;
+    let replicates = plan.replicates.max(1);
+    let pk = plan.cells.iter().filter(|c| c.is_public_key()).count() * configurations;
+    let symmetric = plan.cells.len() * configurations - pk;
     let per_cell = plan.timing.cell_budget_ns as f64 * 1e-9;
     let target = plan.timing.target_relative_ci * 100.0;
+    let each = if replicates > 1 {
+        format!(
+            " in {replicates} replicates (fresh workers, interleaved in a random order; {:.3} s each)",
+            per_cell / replicates as f64
+        )
+    } else {
+        String::new()
+    };
     let mut parts = Vec::new();
     if symmetric > 0 {
         parts.push(format!(
-            "{:.1} s for {symmetric} cell{} ({per_cell:.3} s each on average, warm-up included; a cell stops once its \
-             median is within ±{target}%, and the time it saves goes to the cells after it)",
+            "{:.1} s for {symmetric} cell{}{each} ({per_cell:.3} s per cell on average, warm-up included; a replicate \
+             stops once its median is within ±{target}%, and the time it saves goes to the cells after it)",
             per_cell * symmetric as f64,
             if symmetric == 1 { "" } else { "s" }
         ));
     }
     if pk > 0 {
         parts.push(format!(
-            "{pk} public-key cell{}: at least {} samples each, within {:.0} s",
+            "{pk} public-key cell{}: at least {} samples in each of {replicates} replicate{}, within {:.0} s",
             if pk == 1 { "" } else { "s" },
             cryptobench_core::stopping::PK_MIN_SAMPLES,
+            if replicates == 1 { "" } else { "s" },
             cryptobench_core::stopping::PK_CELL_CAP_NS as f64 * 1e-9
         ));
     }
     format!("budget: {}", parts.join("; "))
 }
 
-fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Result<()> {
-    let available = configurations.iter().filter(|c| c.status == ConfigurationStatus::Completed).count();
-    let rounds = plan.rounds.max(1);
-    eprintln!("{}", budget_line(plan, available));
-    let bar = progress_bar(plan.cells.len() * available * rounds);
-    for round in 0..rounds {
-        for c in configurations.iter_mut().filter(|c| c.status == ConfigurationStatus::Completed) {
-            let round_label = if rounds > 1 {
-                format!(" round {}/{rounds}", round + 1)
-            } else {
-                String::new()
-            };
-            let placement = c.placement.as_ref().map(|p| format!(" {}", p.describe())).unwrap_or_default();
-            bar.set_prefix(format!("[{}] {}{placement}{round_label}", c.index, c.spec.backend));
-            let mut received = 0;
-            let end = if c.placement.as_ref().is_some_and(|p| p.threads > 1) {
-                measure_group(plan, c, round, &bar, &mut received)?
-            } else {
-                run_job(&job(plan, c), plan.silence_limit, |message| match message {
-                    WorkerMessage::Hello { backend, platform, .. } => {
-                        c.backend = Some(backend);
-                        c.platform = platform.or(c.platform.take());
-                    }
-                    WorkerMessage::Verified(v) if round == 0 => c.verifications.push(v),
-                    WorkerMessage::Clock { phase, clock } => {
-                        let record = c.clock.get_or_insert_with(ConfigurationClock::default);
-                        match phase {
-                            ClockPhase::Before if round == 0 => record.before = clock,
-                            ClockPhase::After if round + 1 == rounds => record.after = clock,
-                            _ => {}
-                        }
-                    }
-                    WorkerMessage::Cell(cell) => {
-                        bar.set_message(format!(
-                            "{} {}",
-                            cell.spec.algorithm,
-                            cryptobench_report::size_label(cell.spec.size)
-                        ));
-                        bar.inc(1);
-                        received += 1;
-                        super::merge::add_round(&mut c.cells, cell, &plan.timing);
-                    }
-                    WorkerMessage::Verified(_)
-                    | WorkerMessage::Checked(_)
-                    | WorkerMessage::Activity { .. }
-                    | WorkerMessage::Unavailable { .. }
-                    | WorkerMessage::Barrier { .. }
-                    | WorkerMessage::Done => {}
-                })?
-            };
-            match end {
-                WorkerEnd::Completed => {}
-                WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
-                WorkerEnd::Crashed(ref reason) | WorkerEnd::TimedOut(ref reason) => {
-                    let timed_out = matches!(end, WorkerEnd::TimedOut(_));
-                    let missing = plan.cells.len() - received;
-                    bar.inc((missing + plan.cells.len() * (rounds - round - 1)) as u64);
-                    let of_round = if rounds > 1 {
-                        format!(" in round {}", round + 1)
-                    } else {
-                        String::new()
-                    };
-                    let reason = format!("{reason} ({missing} of {} cells not measured{of_round})", plan.cells.len());
-                    c.status = if timed_out {
-                        ConfigurationStatus::TimedOut { reason }
-                    } else {
-                        ConfigurationStatus::Crashed { reason }
-                    };
+/// Measures the plan's replicates: [`super::schedule::turns`] says which
+/// configuration's fresh worker measures which cells when. A configuration
+/// whose worker crashes, times out or turns unavailable keeps what it
+/// measured and gets no further turns.
+fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u64) -> Result<()> {
+    let measured: Vec<usize> = (0..configurations.len())
+        .filter(|&i| configurations[i].status == ConfigurationStatus::Completed)
+        .collect();
+    let replicates = plan.replicates.max(1);
+    eprintln!("{}", budget_line(plan, measured.len()));
+    let bar = progress_bar(plan.cells.len() * measured.len() * replicates);
+    let turns = super::schedule::turns(replicates, measured.len(), plan.cells.len(), seed);
+    let mut sequence = 0usize;
+    for (t, turn) in turns.iter().enumerate() {
+        let c = &mut configurations[measured[turn.configuration]];
+        if c.status != ConfigurationStatus::Completed {
+            bar.inc(turn.cells.len() as u64);
+            continue;
+        }
+        let first = !turns[..t].iter().any(|x| x.configuration == turn.configuration);
+        let last = !turns[t + 1..].iter().any(|x| x.configuration == turn.configuration);
+        let of = if replicates > 1 {
+            format!(" replicate {}/{replicates}", turn.replicate)
+        } else {
+            String::new()
+        };
+        let placement = c.placement.as_ref().map(|p| format!(" {}", p.describe())).unwrap_or_default();
+        bar.set_prefix(format!("[{}] {}{placement}{of}", c.index, c.spec.backend));
+        let mut job = job(plan, c);
+        job.cells = turn.cells.iter().map(|&i| plan.cells[i].clone()).collect();
+        job.timing.cell_budget_ns = plan.timing.cell_budget_ns / replicates as u64;
+        job.skip_clock = [(!first).then_some(ClockPhase::Before), (!last).then_some(ClockPhase::After)]
+            .into_iter()
+            .flatten()
+            .collect();
+        let at = |sequence: &mut usize| {
+            *sequence += 1;
+            (turn.replicate, *sequence - 1)
+        };
+        let mut received = 0;
+        let end = if c.placement.as_ref().is_some_and(|p| p.threads > 1) {
+            measure_group(plan, c, &job, (first, last), &bar, &mut |cells, cell| {
+                received += 1;
+                super::merge::add_replicate(cells, cell, at(&mut sequence), &plan.timing);
+            })?
+        } else {
+            run_job(&job, plan.silence_limit, |message| match message {
+                WorkerMessage::Hello { backend, platform, .. } => {
+                    c.backend = Some(backend);
+                    c.platform = platform.or(c.platform.take());
                 }
+                WorkerMessage::Verified(v) if first => c.verifications.push(v),
+                WorkerMessage::Clock { phase, clock } => {
+                    let record = c.clock.get_or_insert_with(ConfigurationClock::default);
+                    match phase {
+                        ClockPhase::Before if first => record.before = clock,
+                        ClockPhase::After if last => record.after = clock,
+                        _ => {}
+                    }
+                }
+                WorkerMessage::Cell(cell) => {
+                    bar.set_message(format!(
+                        "{} {}",
+                        cell.spec.algorithm,
+                        cryptobench_report::size_label(cell.spec.size)
+                    ));
+                    bar.inc(1);
+                    received += 1;
+                    super::merge::add_replicate(&mut c.cells, cell, at(&mut sequence), &plan.timing);
+                }
+                WorkerMessage::Verified(_)
+                | WorkerMessage::Checked(_)
+                | WorkerMessage::Activity { .. }
+                | WorkerMessage::Unavailable { .. }
+                | WorkerMessage::Barrier { .. }
+                | WorkerMessage::Done => {}
+            })?
+        };
+        match end {
+            WorkerEnd::Completed => {}
+            WorkerEnd::Unavailable(reason) => c.status = ConfigurationStatus::Unavailable { reason },
+            WorkerEnd::Crashed(ref reason) | WorkerEnd::TimedOut(ref reason) => {
+                let timed_out = matches!(end, WorkerEnd::TimedOut(_));
+                let missing = plan.cells.len() - received;
+                let later = turns[t + 1..].iter().filter(|x| x.configuration == turn.configuration).count();
+                bar.inc((missing + plan.cells.len() * later) as u64);
+                let of_replicate = if replicates > 1 {
+                    format!(" in replicate {}", turn.replicate)
+                } else {
+                    String::new()
+                };
+                let reason = format!("{reason} ({missing} of {} cells not measured{of_replicate})", plan.cells.len());
+                c.status = if timed_out {
+                    ConfigurationStatus::TimedOut { reason }
+                } else {
+                    ConfigurationStatus::Crashed { reason }
+                };
             }
         }
     }
@@ -299,12 +343,19 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult]) -> Resul
 }
 
 /// Measures a configuration with several workers in step, one per CPU of
-/// its placement (worker_group.rs); each cell arrives once every
-/// worker has sent it, as their aggregate.
-fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &ProgressBar, received: &mut usize) -> Result<WorkerEnd> {
-    let rounds = plan.rounds.max(1);
+/// its placement (worker_group.rs), each given `base` on its own CPU; each
+/// cell arrives once every worker has sent it, as their aggregate, and goes
+/// to `add`. `(first, last)`: whether this is the configuration's first and
+/// last turn (the clocks kept).
+fn measure_group(
+    plan: &Plan,
+    c: &mut ConfigurationResult,
+    base: &Job,
+    (first, last): (bool, bool),
+    bar: &ProgressBar,
+    add: &mut dyn FnMut(&mut Vec<cryptobench_core::result::CellResult>, cryptobench_core::result::CellResult),
+) -> Result<WorkerEnd> {
     let cpus = c.placement.as_ref().map(|p| p.cpus.clone()).unwrap_or_default();
-    let base = job(plan, c);
     let jobs: Vec<Job> = cpus
         .iter()
         .map(|&cpu| Job {
@@ -321,10 +372,10 @@ fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &P
             c.backend = Some(backend);
             c.platform = platform.or(c.platform.take());
         }
-        WorkerMessage::Verified(v) if w == 0 && round == 0 => c.verifications.push(v),
+        WorkerMessage::Verified(v) if w == 0 && first => c.verifications.push(v),
         WorkerMessage::Clock { phase, clock } => match phase {
-            ClockPhase::Before if round == 0 => clocks[w].before = clock,
-            ClockPhase::After if round + 1 == rounds => clocks[w].after = clock,
+            ClockPhase::Before if first => clocks[w].before = clock,
+            ClockPhase::After if last => clocks[w].after = clock,
             _ => {}
         },
         WorkerMessage::Cell(cell) => {
@@ -335,8 +386,7 @@ fn measure_group(plan: &Plan, c: &mut ConfigurationResult, round: usize, bar: &P
                     cryptobench_report::size_label(cell.spec.size)
                 ));
                 bar.inc(1);
-                *received += 1;
-                super::merge::add_round(&mut c.cells, cell, &plan.timing);
+                add(&mut c.cells, cell);
             }
         }
         _ => {}

@@ -116,6 +116,8 @@ pub fn measurement(workers: Vec<WorkerMeasurement>, size: usize, said: Said, tim
             workers,
             scaling_efficiency: None,
         }),
+        replicates: Vec::new(),
+        buffer_page_offset: None,
     })
 }
 
@@ -195,6 +197,8 @@ mod tests {
             exceptions: Default::default(),
             cycles_per_byte: None,
             aggregate: None,
+            replicates: Vec::new(),
+            buffer_page_offset: None,
         })
     }
 

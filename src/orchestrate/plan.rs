@@ -27,8 +27,10 @@ pub struct Plan {
     pub pin_cpu: Option<usize>,
     /// The core class the user declared for the clock estimate.
     pub core_class: Option<String>,
-    /// Interleaved repetitions of the whole plan (samples are pooled).
-    pub rounds: usize,
+    /// Replicates per cell: fresh workers, interleaved in a random order (schedule.rs).
+    pub replicates: usize,
+    /// The seed of that order; None: a fresh one.
+    pub order_seed: Option<u64>,
     /// A worker silent for longer is killed and its configuration reported as timed out.
     pub silence_limit: std::time::Duration,
     /// `--threads` or `--core-types`: every configuration is measured once
@@ -342,6 +344,16 @@ pub fn timing(quick: bool, time: Option<f64>, target: Option<f64>) -> TimingSett
     timing
 }
 
+/// Replicates per cell by default: three, the fewest whose median survives
+/// one disturbed replicate; one with `--quick`, a first look whose figures
+/// say they come from one worker (docs/METHOD.md, "Replicates").
+pub const DEFAULT_REPLICATES: usize = 3;
+
+/// `--replicates`, or its default.
+pub fn replicates(quick: bool, asked: Option<usize>) -> usize {
+    asked.unwrap_or(if quick { 1 } else { DEFAULT_REPLICATES })
+}
+
 pub fn build(args: &RunArgs) -> Result<Plan> {
     if args.rekey && args.mode == Some(ModeArg::Stream) {
         return Err(usage(
@@ -399,7 +411,8 @@ pub fn build(args: &RunArgs) -> Result<Plan> {
         timing,
         pin_cpu: args.cpu,
         core_class,
-        rounds: args.rounds,
+        replicates: replicates(args.quick, args.replicates),
+        order_seed: args.order_seed,
         openssl_speed: selection.openssl_speed.then_some(shape),
     })
 }

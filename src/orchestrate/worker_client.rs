@@ -207,6 +207,7 @@ pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> J
         pin_cpu,
         verify: None,
         barrier: false,
+        skip_clock: Vec::new(),
     }
 }
 

@@ -93,6 +93,9 @@ pub fn serve() -> Result<ExitCode> {
         let emulated = cryptobench_cpu::emulation::detect().is_some();
         // With barriers, every worker measures its clock at the same time: under the load of the others.
         let clock = |out: &mut std::io::StdoutLock, answers: &mut Answers, phase, at: usize| -> Result<()> {
+            if job.skip_clock.contains(&phase) {
+                return Ok(());
+            }
             let clock = if emulated {
                 None
             } else {

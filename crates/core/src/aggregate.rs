@@ -96,6 +96,7 @@ pub fn summarize(workers: &[WorkerMeasurement], size: usize) -> Option<Summary> 
         seconds_per_call: if median > 0.0 { size as f64 / median } else { f64::INFINITY },
         lag1_autocorrelation: None,
         effective_samples: None,
+        replicates: None,
     })
 }
 

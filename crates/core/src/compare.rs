@@ -208,9 +208,17 @@ mod tests {
                 exceptions: Default::default(),
                 cycles_per_byte: None,
                 aggregate: None,
+                replicates: Vec::new(),
+                buffer_page_offset: None,
             }),
         });
         r
+    }
+
+    /// 0..n in a scrambled order (k·i mod n, k prime to n): samples with no
+    /// drift in the order taken, which the interval would count as worth fewer.
+    fn spread(i: u64, n: u64) -> u64 {
+        (i * 7) % n
     }
 
     fn verdict_of(a: &RunResult, b: &RunResult) -> Verdict {
@@ -221,8 +229,8 @@ mod tests {
 
     #[test]
     fn twice_as_fast_with_separated_samples_is_different() {
-        let slow: Vec<u64> = (0..10).map(|i| 2_000_000 + i * 1000).collect();
-        let fast: Vec<u64> = (0..10).map(|i| 1_000_000 + i * 1000).collect();
+        let slow: Vec<u64> = (0..10).map(|i| 2_000_000 + spread(i, 10) * 1000).collect();
+        let fast: Vec<u64> = (0..10).map(|i| 1_000_000 + spread(i, 10) * 1000).collect();
         match verdict_of(&run(&slow), &run(&fast)) {
             Verdict::Different { ratio } => assert!((ratio - 2.0).abs() < 0.01, "{ratio}"),
             v => panic!("{v:?}"),
@@ -231,15 +239,15 @@ mod tests {
 
     #[test]
     fn overlapping_samples_are_the_same() {
-        let a: Vec<u64> = (0..10).map(|i| 1_000_000 + i * 20_000).collect();
-        let b: Vec<u64> = (0..10).map(|i| 1_010_000 + i * 20_000).collect();
+        let a: Vec<u64> = (0..10).map(|i| 1_000_000 + spread(i, 10) * 20_000).collect();
+        let b: Vec<u64> = (0..10).map(|i| 1_010_000 + spread(i, 10) * 20_000).collect();
         assert!(matches!(verdict_of(&run(&a), &run(&b)), Verdict::Same { .. }));
     }
 
     #[test]
     fn a_tiny_but_consistent_shift_is_not_a_difference() {
-        let a: Vec<u64> = (0..30).map(|i| 1_000_000 + i).collect();
-        let b: Vec<u64> = (0..30).map(|i| 1_005_000 + i).collect(); // 0.5% slower, every sample
+        let a: Vec<u64> = (0..30).map(|i| 1_000_000 + spread(i, 30)).collect();
+        let b: Vec<u64> = (0..30).map(|i| 1_005_000 + spread(i, 30)).collect(); // 0.5% slower, every sample
         assert!(matches!(verdict_of(&run(&a), &run(&b)), Verdict::Same { .. }));
     }
 

@@ -261,6 +261,7 @@ fn single_figure(bytes_per_second: f64, size: usize) -> Summary {
         seconds_per_call: if v > 0.0 { size as f64 / v } else { 0.0 },
         lag1_autocorrelation: None,
         effective_samples: None,
+        replicates: None,
     }
 }
 
@@ -314,6 +315,8 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                     exceptions: Default::default(),
                     cycles_per_byte: None,
                     aggregate: None,
+                    replicates: Vec::new(),
+                    buffer_page_offset: None,
                 })
             };
             cells.push(CellResult { spec, outcome });
@@ -343,6 +346,8 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
                 exceptions: Default::default(),
                 cycles_per_byte: None,
                 aggregate: None,
+                replicates: Vec::new(),
+                buffer_page_offset: None,
             }),
         });
     }
@@ -387,6 +392,8 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             sizes: parsed.sizes.clone(),
             pinned_cpu: None,
             rounds: 1,
+            replicates: 1,
+            order_seed: None,
         },
         configurations: vec![ConfigurationResult {
             index: 1,
@@ -416,6 +423,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
         warnings: Vec::new(),
         audit: None,
         topology: None,
+        history: None,
     }
 }
 

@@ -38,6 +38,12 @@ pub struct Job {
     /// the job, which is the first line. An addition with a default.
     #[serde(default)]
     pub barrier: bool,
+    /// The clock measurements this worker leaves out: with replicates, only
+    /// a configuration's first worker measures the clock before its cells
+    /// and its last one after them (each measurement takes about 0.1 s). An
+    /// addition with a default (both measured).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skip_clock: Vec<ClockPhase>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -43,6 +43,11 @@ pub struct RunResult {
     /// read (placement order, core types) and where from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub topology: Option<crate::cores::Topology>,
+    /// This run against the host's earlier runs of the same cells in the
+    /// store it is saved to (crates/core/src/history.rs); absent without
+    /// such runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<crate::history::HostHistory>,
 }
 
 /// Where an imported run came from and what its text said about its environment.
@@ -118,9 +123,16 @@ pub struct RunSettings {
     /// The logical CPU the workers were pinned to.
     pub pinned_cpu: Option<usize>,
     /// How many times every configuration was measured, interleaved; a
-    /// cell's samples pool all rounds.
+    /// cell's samples pool all rounds. Runs with replicates say 1 here.
     #[serde(default = "one")]
     pub rounds: usize,
+    /// How many replicates (fresh workers, interleaved in a random order)
+    /// each cell was measured in; 1 in runs of older versions.
+    #[serde(default = "one")]
+    pub replicates: usize,
+    /// The seed of the random order of the replicates, to repeat it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_seed: Option<u64>,
 }
 
 fn one() -> usize {
@@ -355,6 +367,39 @@ pub struct Measurement {
     /// `samples` is empty (crates/core/src/aggregate.rs).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aggregate: Option<crate::cores::Aggregate>,
+    /// The replicates the figure combines, in the order of their
+    /// replicate number, each measured by a fresh worker (docs/METHOD.md,
+    /// "Replicates"); `samples` holds theirs one after the other, each
+    /// replicate's `summary.samples` of them. Empty where one worker
+    /// measured the cell (`--replicates 1`, runs of older versions).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replicates: Vec<Replicate>,
+    /// Where the message buffer began within its 4 KiB page (its address
+    /// modulo 4096): a layout that can make a loop faster or slower in one
+    /// process than in the next (docs/METHOD.md, "Replicates"). Set by
+    /// cryptobench's own workers; absent in older runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buffer_page_offset: Option<u32>,
+}
+
+/// One replicate of a cell: what one fresh worker process measured of it.
+#[derive(Debug, Clone, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Replicate {
+    /// 1-based: the round of fresh workers that measured it.
+    pub replicate: usize,
+    /// When it was measured: its place among all the cells the run's
+    /// workers measured, 0 for the first (replicates of all cells and
+    /// configurations are interleaved in a random order).
+    pub sequence: usize,
+    /// Its own samples' summary.
+    pub summary: Summary,
+    /// What was judged on its own samples (a level shift, an unsteady
+    /// warm-up, its interval); the cell's warnings are judged on all replicates.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+    /// Its message buffer's offset within a 4 KiB page (Measurement::buffer_page_offset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buffer_page_offset: Option<u32>,
 }
 
 /// The named exceptions of a timed cell: what its library's calls do

@@ -63,6 +63,12 @@ pub struct Summary {
     /// What the samples are worth as independent ones, n/τ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effective_samples: Option<f64>,
+    /// Set when the figure combines replicates (fresh workers): `median`
+    /// is then the fastest replicate's median and `median_ci95` the interval
+    /// of a repeat run's figure (crates/core/src/replicates.rs); the
+    /// quartiles, extremes, mean and CV describe all their samples pooled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicates: Option<crate::replicates::ReplicateStats>,
 }
 
 /// Confidence level used throughout.
@@ -110,6 +116,7 @@ pub fn summarize(samples: &[Sample], size: usize) -> Option<Summary> {
         seconds_per_call: if median > 0.0 { size as f64 / median } else { f64::INFINITY },
         lag1_autocorrelation: Some(dependent.lag1),
         effective_samples: Some(dependent.effective_samples),
+        replicates: None,
     })
 }
 

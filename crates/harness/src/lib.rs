@@ -6,14 +6,15 @@
 
 mod budget;
 mod buffer;
+pub mod layout;
 mod measure;
 mod pk;
 
 pub use budget::RunBudget;
 pub use buffer::AlignedBuffer;
 pub use measure::{
-    measure, measure_gated, measure_units, measure_units_gated, quick_timing, standard_timing, warnings, Alone, Gate, SampleFloor,
-    PK_FLOOR, SYMMETRIC_FLOOR,
+    measure, measure_gated, measure_units, measure_units_gated, quick_timing, shared_core_warning, standard_timing, warnings, Alone, Gate,
+    SampleFloor, PK_FLOOR, SYMMETRIC_FLOOR,
 };
 pub use pk::{long_cell_timing, run_pk_cell, run_pk_cell_gated};
 
@@ -61,8 +62,14 @@ pub fn run_cell_gated(
     if let Some(problem) = alg.size_problem(cell.size) {
         return CellOutcome::Unsupported { reason: problem };
     }
+    let layout = match layout::Layout::from_env() {
+        Ok(l) => l,
+        Err(reason) => return CellOutcome::Failed { reason },
+    };
     let inputs = random_inputs(alg, cell.aad);
-    let mut buffer = AlignedBuffer::random(cell.size);
+    let mut buffer = AlignedBuffer::random_at(cell.size, layout.page_offset);
+    // Kept until the cell is measured: it moves the library's context on (layout.rs).
+    let pad = std::hint::black_box(vec![0u8; layout.heap_pad]);
     let mut primitive = match backend.prepare(cell, alg, &inputs, buffer.as_slice()) {
         Ok(p) => p,
         // The library cannot do this mode (e.g. a one-shot AEAD API asked to stream): n/a, not a failure.
@@ -81,6 +88,8 @@ pub fn run_cell_gated(
             // What only the primitive knows of its samples (a runtime's driver: docs/METHOD.md, "Runtimes").
             m.exceptions.keys_every_message = primitive.keys_every_message();
             m.exceptions.cpu = primitive.cpu_times(m.samples.len());
+            m.buffer_page_offset = Some(layout::page_offset_of(buffer.as_slice().as_ptr()));
+            drop(pad);
             CellOutcome::Measured(m)
         }
         Err(e) => CellOutcome::Failed {

@@ -125,13 +125,18 @@ pub fn warnings(summary: &Summary, timing: &TimingSettings) -> Vec<String> {
     if summary.samples < timing.min_samples.min(FEW_SAMPLES) {
         warnings.push(format!("only {} samples fit in the cell budget; raise --time", summary.samples));
     }
-    if let Some(share) = summary.cpu_share.filter(|&s| s < SHARED_CORE) {
-        warnings.push(format!(
+    warnings.extend(shared_core_warning(summary));
+    warnings
+}
+
+/// The thread got less than 90% of the wall time on its CPU over the samples.
+pub fn shared_core_warning(summary: &Summary) -> Option<String> {
+    summary.cpu_share.filter(|&s| s < SHARED_CORE).map(|share| {
+        format!(
             "shared core: the worker got {:.0}% of the wall time on its CPU; stop other load or pin with --cpu",
             share * 100.0
-        ));
-    }
-    warnings
+        )
+    })
 }
 
 /// Length of one warm-up run once the calls per run stop growing: long
@@ -326,6 +331,8 @@ pub fn measure_units_gated(
         },
         cycles_per_byte: None,
         aggregate: None,
+        replicates: Vec::new(),
+        buffer_page_offset: None,
     })
 }
 

@@ -172,12 +172,15 @@ mod tests {
                 sizes: vec![16, 16384],
                 pinned_cpu: None,
                 rounds: 1,
+                replicates: 1,
+                order_seed: None,
             },
             label: None,
             imported: None,
             warnings: vec![],
             audit: None,
             topology: None,
+            history: None,
         };
         let labels = Labels::for_run(&run);
         // A public-key line: time per operation and the ratio of operations per second.

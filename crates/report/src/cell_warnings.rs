@@ -5,7 +5,7 @@
 //! tightens"); with [`Detail::EveryCell`] (`--verbose`) one line per cell.
 //! The JSON output keeps every warning of every cell as it was recorded.
 
-use cryptobench_core::result::{CellOutcome, RunResult, TimingSettings};
+use cryptobench_core::result::{CellOutcome, RunResult, RunSettings};
 
 /// Appended to a figure that comes with a warning.
 pub const NOISY_MARK: &str = "~";
@@ -77,7 +77,7 @@ pub fn lines(run: &RunResult, flagged: &[Flagged], detail: Detail) -> Vec<String
             vec![cases.clone()]
         };
         for group in groups {
-            out.push(format!("{NOISY_MARK} {}", kind.line(&group, measured, &run.settings.timing)));
+            out.push(format!("{NOISY_MARK} {}", kind.line(&group, measured, &run.settings)));
         }
     }
     if flagged.len() > 1 {
@@ -100,6 +100,8 @@ enum Kind {
     FewSamples,
     /// "shared core: the worker got 61% of the wall time on its CPU; …".
     SharedCore,
+    /// "replicates disagree: their medians span 7.3% (…)".
+    Disagree,
     Other(String),
 }
 
@@ -111,6 +113,8 @@ impl Kind {
             Kind::FewSamples
         } else if warning.starts_with("shared core") {
             Kind::SharedCore
+        } else if warning.starts_with("replicates disagree") {
+            Kind::Disagree
         } else {
             let head = warning.split([':', ';']).next().unwrap_or(warning).trim();
             Kind::Other(head.to_string())
@@ -124,11 +128,13 @@ impl Kind {
             Kind::Imprecise => number_after(warning, "±").map(|v| (v, true)),
             Kind::FewSamples => number_after(warning, "only ").map(|v| (v, false)),
             Kind::SharedCore => number_after(warning, "got ").map(|v| (v, false)),
+            Kind::Disagree => number_after(warning, "span ").map(|v| (v, true)),
             Kind::Other(_) => None,
         }
     }
 
-    fn line(&self, cases: &[(&str, &str)], measured: usize, timing: &TimingSettings) -> String {
+    fn line(&self, cases: &[(&str, &str)], measured: usize, settings: &RunSettings) -> String {
+        let timing = &settings.timing;
         let count = format!("{} of {measured} cells", distinct_places(cases));
         let mut figured: Vec<(f64, &str, &str)> = cases
             .iter()
@@ -165,7 +171,16 @@ impl Kind {
                     "{count} imprecise ({}, target ±{target:.1}%), worst {}; {}",
                     span(lo, hi, "±", "%", 1),
                     worst(&|v| format!("±{v:.1}%")),
-                    tighter(hi, target, timing)
+                    tighter(hi, target, settings)
+                )
+            }
+            Kind::Disagree if !figured.is_empty() => {
+                let (lo, hi) = range();
+                format!(
+                    "{count} whose replicates disagree (their medians span {}), worst {}: the machine changed between them \
+                     (a neighbour, the memory layout); rerun or quiet the machine",
+                    span(lo, hi, "", "%", 1),
+                    worst(&|v| format!("{v:.1}%"))
                 )
             }
             Kind::FewSamples if !figured.is_empty() => {
@@ -206,6 +221,7 @@ impl Kind {
             Kind::Imprecise => "imprecise",
             Kind::FewSamples => "few samples",
             Kind::SharedCore => "shared core",
+            Kind::Disagree => "replicates disagree",
             Kind::Other(head) => head,
         }
     }
@@ -236,12 +252,27 @@ fn number_after(text: &str, marker: &str) -> Option<f64> {
     rest[..end].trim_end_matches('.').parse().ok()
 }
 
-/// What would bring the widest interval to the target: the half-width of
-/// the median's interval shrinks as 1/√samples, and the samples grow with
-/// the time per cell, so about (widest / target)² times the budget. Where
-/// that is more than [`MOST_SECONDS`] per cell, noise rather than time is
-/// what widens it.
-fn tighter(widest: f64, target: f64, timing: &TimingSettings) -> String {
+/// The most replicates suggested to tighten imprecise cells.
+const MOST_REPLICATES: usize = 15;
+
+/// What would bring the widest interval to the target. With replicates the
+/// interval shrinks about as 1/√replicates (crates/core/src/replicates.rs),
+/// so about (widest / target)² times as many; beyond [`MOST_REPLICATES`]
+/// the machine, not the count, is what widens it. With one worker's
+/// samples the half-width of the median's interval shrinks as
+/// 1/√samples, and the samples grow with the time per cell, so about
+/// (widest / target)² times the budget; where that is more than
+/// [`MOST_SECONDS`] per cell, noise rather than time is what widens it.
+fn tighter(widest: f64, target: f64, settings: &RunSettings) -> String {
+    if settings.replicates > 1 {
+        let wanted = (settings.replicates as f64 * (widest / target).powi(2)).ceil() as usize;
+        return if (settings.replicates + 1..=MOST_REPLICATES).contains(&wanted) {
+            format!("`--replicates {wanted}` tightens")
+        } else {
+            "a quieter machine tightens".into()
+        };
+    }
+    let timing = &settings.timing;
     let budget_s = timing.cell_budget_ns as f64 / 1e9;
     let seconds = budget_s * (widest / target).powi(2).max(1.5);
     if budget_s <= 0.0 || !seconds.is_finite() || seconds > MOST_SECONDS {
@@ -262,13 +293,20 @@ fn trim_number(v: f64) -> String {
 mod tests {
     use super::*;
 
-    fn timing() -> TimingSettings {
-        TimingSettings {
-            sample_target_ns: 10_000_000,
-            cell_budget_ns: 300_000_000,
-            min_samples: 20,
-            target_relative_ci: 0.01,
-            warmup_ns: 0,
+    fn settings(replicates: usize) -> RunSettings {
+        RunSettings {
+            timing: cryptobench_core::result::TimingSettings {
+                sample_target_ns: 10_000_000,
+                cell_budget_ns: 300_000_000,
+                min_samples: 20,
+                target_relative_ci: 0.01,
+                warmup_ns: 0,
+            },
+            sizes: vec![16],
+            pinned_cpu: None,
+            rounds: 1,
+            replicates,
+            order_seed: None,
         }
     }
 
@@ -306,7 +344,7 @@ mod tests {
                     .flat_map(|f| f.warnings.iter().map(move |w| (f.place.as_str(), w.as_str())))
                     .filter(|(_, w)| Kind::of(w) == *k)
                     .collect();
-                k.line(&cases, 66, &timing())
+                k.line(&cases, 66, &settings(1))
             })
             .collect();
         assert_eq!(
@@ -327,8 +365,11 @@ mod tests {
 
     #[test]
     fn noise_far_beyond_the_target_asks_for_a_quieter_machine() {
-        assert_eq!(tighter(34.0, 1.0, &timing()), "a quieter machine (and more --time) tightens");
-        assert_eq!(tighter(1.2, 1.0, &timing()), "`--time 0.45` tightens");
+        assert_eq!(tighter(34.0, 1.0, &settings(1)), "a quieter machine (and more --time) tightens");
+        assert_eq!(tighter(1.2, 1.0, &settings(1)), "`--time 0.45` tightens");
+        // With replicates, more of them: 3 × (1.5 / 1)² = 6.75.
+        assert_eq!(tighter(1.5, 1.0, &settings(3)), "`--replicates 7` tightens");
+        assert_eq!(tighter(5.0, 1.0, &settings(3)), "a quieter machine tightens");
         assert_eq!(number_after("only 7 samples fit", "only "), Some(7.0));
         assert_eq!(span(2.0, 2.04, "±", "%", 1), "±2.0%");
     }

@@ -33,6 +33,7 @@ pub mod paths;
 pub mod pk_table;
 pub mod report_markdown;
 pub mod shape;
+pub mod steadiness;
 mod table;
 pub mod verdicts;
 pub mod verify_text;

@@ -61,7 +61,8 @@ pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
     }
     out.push_str(&crate::paths::render(run, &labels, ASCII_MARKDOWN, true));
     let flagged: Vec<_> = g.flagged.iter().chain(&pk.flagged).cloned().collect();
-    let mut notes = cell_warnings::lines(run, &flagged, detail);
+    let mut notes = crate::steadiness::lines(run);
+    notes.extend(cell_warnings::lines(run, &flagged, detail));
     notes.extend(pk.notes);
     notes.extend(g.notes_with_derived(run, &labels, 0));
     for c in &run.configurations {

@@ -48,7 +48,8 @@ pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
         ));
     }
     let flagged: Vec<_> = g.flagged.iter().chain(&pk.flagged).cloned().collect();
-    let mut notes = cell_warnings::lines(run, &flagged, detail);
+    let mut notes = crate::steadiness::lines(run);
+    notes.extend(cell_warnings::lines(run, &flagged, detail));
     notes.extend(pk.notes);
     notes.extend(g.notes_with_derived(run, &labels, 0));
     if !notes.is_empty() {

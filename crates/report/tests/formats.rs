@@ -43,6 +43,8 @@ fn measured(size: usize, wall_ns: u64, spread: bool, warnings: &[&str]) -> CellO
         exceptions: Default::default(),
         cycles_per_byte: Some(3.25),
         aggregate: None,
+        replicates: Vec::new(),
+        buffer_page_offset: None,
     })
 }
 
@@ -91,6 +93,8 @@ fn fixture() -> RunResult {
             sizes: vec![16, 16384],
             pinned_cpu: None,
             rounds: 1,
+            replicates: 1,
+            order_seed: None,
         },
         configurations: vec![
             ConfigurationResult {
@@ -216,6 +220,7 @@ fn fixture() -> RunResult {
         warnings: Vec::new(),
         audit: None,
         topology: None,
+        history: None,
     }
 }
 

@@ -44,6 +44,8 @@ fn cell(walls: &[f64]) -> CellResult {
             exceptions: Default::default(),
             cycles_per_byte: None,
             aggregate: None,
+            replicates: Vec::new(),
+            buffer_page_offset: None,
         }),
     }
 }

@@ -271,6 +271,8 @@ mod tests {
                         exceptions: Default::default(),
                         cycles_per_byte: None,
                         aggregate: None,
+                        replicates: Vec::new(),
+                        buffer_page_offset: None,
                     }),
                 }
             })
@@ -324,6 +326,8 @@ mod tests {
                 sizes: vec![16, 1024, 16384],
                 pinned_cpu: None,
                 rounds: 1,
+                replicates: 1,
+                order_seed: None,
             },
             configurations,
             label: None,
@@ -331,6 +335,7 @@ mod tests {
             warnings: Vec::new(),
             audit: None,
             topology: None,
+            history: None,
         };
         crate::derive::derive(&mut run);
         run

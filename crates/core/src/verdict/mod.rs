@@ -226,6 +226,8 @@ mod tests {
                         exceptions: Default::default(),
                         cycles_per_byte: None,
                         aggregate: None,
+                        replicates: Vec::new(),
+                        buffer_page_offset: None,
                     };
                     let spec = CellSpec {
                         algorithm: alg.into(),
@@ -301,6 +303,8 @@ mod tests {
                 sizes,
                 pinned_cpu: None,
                 rounds: 1,
+                replicates: 1,
+                order_seed: None,
             },
             configurations,
             label: None,
@@ -308,6 +312,7 @@ mod tests {
             warnings: Vec::new(),
             audit: None,
             topology: None,
+            history: None,
         };
         (run, masked)
     }
@@ -516,6 +521,8 @@ mod tests {
                 exceptions: Default::default(),
                 cycles_per_byte: None,
                 aggregate: None,
+                replicates: Vec::new(),
+                buffer_page_offset: None,
             }),
         }
     }

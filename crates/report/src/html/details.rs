@@ -29,7 +29,8 @@ pub fn tables(runs: &[(String, RunResult)], named: &[(String, &RunResult)], labe
         }
         .render();
         // The collapsed tables hold every figure, and so every flagged cell's warnings.
-        let mut notes = crate::cell_warnings::lines(run, &g.flagged, crate::Detail::EveryCell);
+        let mut notes = crate::steadiness::lines(run);
+        notes.extend(crate::cell_warnings::lines(run, &g.flagged, crate::Detail::EveryCell));
         notes.extend(g.notes_with_derived(run, labels, pos));
         for c in &run.configurations {
             notes.extend(derived::overhead_lines(c, unit, labels.get(pos, c.index)));
