@@ -134,8 +134,8 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
     let real = |f: fn(&cryptobench_core::stats::Summary) -> f64| Value::Real(sum.as_ref().map(f));
     let cell_id = tx.insert(
         "INSERT INTO cells (configuration_id, algorithm, operation, mode, rekey, size, aad, status, reason, median, q1, q3, \
-         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency, unit) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         min, max, cv, ci_low, ci_high, sample_count, warnings, workers, scaling_efficiency, unit, replicates) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         &[
             Value::Int(Some(config_id)),
             Value::text(&s.algorithm),
@@ -159,6 +159,7 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
             Value::Int(m.and_then(|m| m.aggregate.as_ref()).map(|a| a.workers.len() as i64)),
             Value::Real(m.and_then(|m| m.aggregate.as_ref()).and_then(|a| a.scaling_efficiency)),
             Value::text(s.unit.name()),
+            Value::Int(sum.and_then(|s| s.replicates).map(|r| r.count as i64)),
         ],
     )?;
     // One worker's samples, or every worker's with its CPU, numbered on.
@@ -173,9 +174,19 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
                 .collect(),
         },
     };
+    // Which replicate each of one worker's samples belongs to: theirs follow each other in order.
+    let replicate_of: Vec<i64> = m
+        .filter(|m| m.aggregate.is_none())
+        .map(|m| {
+            m.replicates
+                .iter()
+                .flat_map(|r| std::iter::repeat_n(r.replicate as i64, r.summary.samples))
+                .collect()
+        })
+        .unwrap_or_default();
     for (seq, (cpu, sample)) in samples.into_iter().enumerate() {
         tx.execute(
-            "INSERT INTO samples (cell_id, seq, iterations, wall_ns, cpu_ns, cpu) VALUES (?, ?, ?, ?, ?, ?)",
+            "INSERT INTO samples (cell_id, seq, iterations, wall_ns, cpu_ns, cpu, replicate) VALUES (?, ?, ?, ?, ?, ?, ?)",
             &[
                 Value::Int(Some(cell_id)),
                 Value::int(seq as i64),
@@ -183,6 +194,7 @@ fn save_cell(tx: &mut dyn Transaction, config_id: i64, cell: &cryptobench_core::
                 Value::int(sample.wall_ns),
                 Value::Int(sample.cpu_ns.and_then(|c| c.try_into().ok())),
                 Value::Int(cpu.map(|c| c as i64)),
+                Value::Int(replicate_of.get(seq).copied()),
             ],
         )?;
     }

@@ -8,7 +8,7 @@
 //! at. Never edit a migration once released: add the next one.
 
 /// (version, statements).
-pub const MIGRATIONS: &[(u32, &str)] = &[(1, V1), (2, V2), (3, V3)];
+pub const MIGRATIONS: &[(u32, &str)] = &[(1, V1), (2, V2), (3, V3), (4, V4)];
 
 /// The version a database has once every migration is applied.
 pub fn current_version() -> u32 {
@@ -107,6 +107,14 @@ ALTER TABLE samples ADD COLUMN cpu {int}
 /// migrates the database gives their algorithm ([`UNIT_BACKFILL`]).
 const V3: &str = "
 ALTER TABLE cells ADD COLUMN unit TEXT
+";
+
+/// Replicates (`run --replicates`): per cell how many fresh workers its
+/// figure combines, and the fastest replicate's number; per sample the
+/// replicate it belongs to (1-based). NULL for cells of one worker.
+const V4: &str = "
+ALTER TABLE cells ADD COLUMN replicates {int};
+ALTER TABLE samples ADD COLUMN replicate {int}
 ";
 
 /// The migration after which cells without a unit get the catalog's.

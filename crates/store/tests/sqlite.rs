@@ -200,3 +200,50 @@ fn several_cores_fill_their_columns() {
         .unwrap();
     assert!(one > 0, "the one-worker cells' samples have no CPU");
 }
+
+#[test]
+fn a_run_of_replicates_keeps_each_samples_replicate_and_each_cells_count() {
+    let (_dir, loc) = temp_db();
+    let run = fixture("replicates.json");
+    let id = open(&loc).unwrap().save(&run).unwrap();
+    assert_eq!(as_json(&open(&loc).unwrap().load(id).unwrap()), as_json(&run));
+    let Location::Sqlite(path) = &loc else { unreachable!() };
+    let db = rusqlite::Connection::open(path).unwrap();
+    let counts: Vec<i64> = db
+        .prepare("SELECT DISTINCT replicates FROM cells")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(counts, vec![3]);
+    // Per cell and replicate, as many samples as that replicate's summary says.
+    let mut expected = Vec::new();
+    for c in &run.configurations {
+        for cell in &c.cells {
+            if let cryptobench_core::result::CellOutcome::Measured(m) = &cell.outcome {
+                for r in &m.replicates {
+                    expected.push((
+                        cell.spec.algorithm.clone(),
+                        cell.spec.size as i64,
+                        r.replicate as i64,
+                        r.summary.samples as i64,
+                    ));
+                }
+            }
+        }
+    }
+    expected.sort();
+    let mut stored: Vec<(String, i64, i64, i64)> = db
+        .prepare(
+            "SELECT cells.algorithm, cells.size, samples.replicate, COUNT(*) FROM samples JOIN cells ON samples.cell_id = cells.id \
+             GROUP BY cells.algorithm, cells.size, samples.replicate",
+        )
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    stored.sort();
+    assert_eq!(stored, expected);
+}
