@@ -320,7 +320,7 @@ fn a_closed_pipe_is_not_an_error() {
 }
 
 #[test]
-fn rounds_interleave_configurations_and_pool_samples() {
+fn replicates_are_fresh_workers_kept_whole_in_a_random_order() {
     if !system_openssl_available() {
         return;
     }
@@ -339,24 +339,83 @@ fn rounds_interleave_configurations_and_pool_samples() {
         .unwrap();
     assert_eq!(one.status.code(), Some(2), "an unknown flag is a usage error");
     let out = cryptobench()
-        .args(["run", "--algos", "md5", "--sizes", "64", "--rounds", "3", "--format", "json"])
+        .args([
+            "run",
+            "--algos",
+            "md5,sha1",
+            "--sizes",
+            "64,256",
+            "--replicates",
+            "3",
+            "--format",
+            "json",
+        ])
         .args(FAST)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let run = json(&out);
-    assert_eq!(run["settings"]["rounds"], 3);
+    assert_eq!(run["settings"]["replicates"], 3);
+    assert!(run["settings"]["order_seed"].is_u64());
     let config = &run["configurations"][0];
-    assert_eq!(config["cells"].as_array().unwrap().len(), 1, "one cell, pooled");
-    assert_eq!(config["verifications"].as_array().unwrap().len(), 1);
-    // Each round contributes at least 3 samples (the floor of the stopping rule).
-    let cell = &config["cells"][0];
-    assert!(cell["samples"].as_array().unwrap().len() >= 9, "{cell}");
+    let cells = config["cells"].as_array().unwrap();
+    // In the plan's order, whatever order the workers measured them in.
+    let order: Vec<(String, u64)> = cells
+        .iter()
+        .map(|c| (c["algorithm"].as_str().unwrap().to_string(), c["size"].as_u64().unwrap()))
+        .collect();
     assert_eq!(
-        cell["summary"]["samples"].as_u64().unwrap() as usize,
-        cell["samples"].as_array().unwrap().len()
+        order,
+        vec![("md5".into(), 64), ("md5".into(), 256), ("sha1".into(), 64), ("sha1".into(), 256)]
     );
-    cryptobench().args(["run", "--rounds", "0"]).assert().code(2);
+    assert_eq!(config["verifications"].as_array().unwrap().len(), 2);
+    let mut sequences = Vec::new();
+    for cell in cells {
+        let replicates = cell["replicates"].as_array().unwrap();
+        let numbers: Vec<u64> = replicates.iter().map(|r| r["replicate"].as_u64().unwrap()).collect();
+        assert_eq!(numbers, vec![1, 2, 3], "{cell}");
+        let counted: u64 = replicates.iter().map(|r| r["summary"]["samples"].as_u64().unwrap()).sum();
+        assert_eq!(
+            counted as usize,
+            cell["samples"].as_array().unwrap().len(),
+            "their samples, one after the other"
+        );
+        assert_eq!(cell["summary"]["samples"].as_u64().unwrap(), counted);
+        assert_eq!(cell["summary"]["replicates"]["count"], 3);
+        // The figure is the fastest replicate's median.
+        let fastest = replicates
+            .iter()
+            .map(|r| r["summary"]["median"].as_f64().unwrap())
+            .fold(f64::MIN, f64::max);
+        assert_eq!(cell["summary"]["median"].as_f64().unwrap(), fastest);
+        sequences.extend(replicates.iter().map(|r| r["sequence"].as_u64().unwrap()));
+    }
+    sequences.sort_unstable();
+    assert_eq!(
+        sequences,
+        (0..12).collect::<Vec<u64>>(),
+        "every replicate of every cell has its own place in the run"
+    );
+    // Replicate 2 of every cell comes after replicate 1 of every cell: rounds.
+    let last_of_first = cells
+        .iter()
+        .map(|c| c["replicates"][0]["sequence"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    let first_of_second = cells
+        .iter()
+        .map(|c| c["replicates"][1]["sequence"].as_u64().unwrap())
+        .min()
+        .unwrap();
+    assert!(last_of_first < first_of_second);
+    cryptobench().args(["run", "--replicates", "0"]).assert().code(2);
+    // --rounds, the option of earlier versions, is read as --replicates.
+    let old = cryptobench()
+        .args(["run", "--algos", "md5", "--sizes", "64", "--rounds", "2", "--format", "json"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert_eq!(json(&old)["settings"]["replicates"], 2);
 }
 
 #[test]

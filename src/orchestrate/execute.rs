@@ -41,6 +41,11 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
     }
     let seed = plan.order_seed.unwrap_or_else(super::schedule::fresh_seed);
     measure_all(plan, &mut configurations, seed)?;
+    // The workers measured their cells in a random order; the result keeps the plan's.
+    for c in &mut configurations {
+        c.cells
+            .sort_by_key(|x| plan.cells.iter().position(|p| *p == x.spec).unwrap_or(usize::MAX));
+    }
     let mut run = RunResult {
         schema_version: cryptobench_core::result::SCHEMA_VERSION,
         tool: ToolInfo {

@@ -6,8 +6,7 @@
 //! ones is flagged, and the run says when the machine as a whole is slower
 //! (or faster) than it usually is.
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::result::HostHistory;
 use crate::result::{CellOutcome, ConfigurationResult, RunResult};
 
 /// Earlier figures a cell needs before it is held against them.
@@ -20,24 +19,6 @@ pub const MIN_EARLIER: usize = 2;
 /// robust estimation", JASA 69, 1974; P. J. Rousseeuw and C. Croux,
 /// "Alternatives to the median absolute deviation", JASA 88, 1993).
 pub const UNLIKE: f64 = 3.0;
-
-/// What this run's figures are against this host's earlier ones.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct HostHistory {
-    /// Earlier runs of this host that share cells with this one (the newest, at most a few).
-    pub earlier_runs: usize,
-    /// This run's cells with at least [`MIN_EARLIER`] earlier figures.
-    pub cells: usize,
-    /// The median over those cells of this figure over the median of its earlier figures.
-    pub ratio: f64,
-    /// How far the earlier figures of a cell usually lie from their median
-    /// (median over the cells of their relative MAD).
-    pub usual_spread: f64,
-    /// Cells flagged as unlike their history.
-    pub unlike: usize,
-    /// The whole run lies beyond the history's usual spread and the run's target.
-    pub machine_differs: bool,
-}
 
 /// A configuration as the history knows it: the same library file and
 /// version, masks, placement and worker.

@@ -47,7 +47,26 @@ pub struct RunResult {
     /// store it is saved to (crates/core/src/history.rs); absent without
     /// such runs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub history: Option<crate::history::HostHistory>,
+    pub history: Option<HostHistory>,
+}
+
+/// What a run's figures are against this host's earlier ones
+/// (crates/core/src/history.rs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct HostHistory {
+    /// Earlier runs of this host that share cells with this one (the newest, at most a few).
+    pub earlier_runs: usize,
+    /// This run's cells with at least [`crate::history::MIN_EARLIER`] earlier figures.
+    pub cells: usize,
+    /// The median over those cells of this figure over the median of its earlier figures.
+    pub ratio: f64,
+    /// How far the earlier figures of a cell usually lie from their median
+    /// (median over the cells of their relative MAD).
+    pub usual_spread: f64,
+    /// Cells flagged as unlike their history.
+    pub unlike: usize,
+    /// The whole run lies beyond the history's usual spread and the run's target.
+    pub machine_differs: bool,
 }
 
 /// Where an imported run came from and what its text said about its environment.

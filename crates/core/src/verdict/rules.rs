@@ -94,7 +94,7 @@ pub fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figure
         ),
         _ => (
             VerdictKind::Inconclusive,
-            format!("the CPU offers {names}; too noisy to tell whether it is used ({figures}); give the cells more --time"),
+            format!("the CPU offers {names}; too noisy to tell whether it is used ({figures}); give the cells more --time or --replicates, or a quieter machine"),
         ),
     }
 }
