@@ -154,6 +154,18 @@ def one_replicate(cpu):
     return ["--replicates", "1", "--cpu", str(cpu)]
 
 
+def flagged_note(flagged, replicates):
+    """" (~ in 2 of 5 cryptobench replicates)" where cryptobench flagged the cell in some, else ""."""
+    return f" (~ in {flagged} of {replicates} cryptobench replicates)" if flagged else ""
+
+
+def summary(ratios, judge=True):
+    """"ratio range 0.981-1.034; " and the tally of the rows' verdicts, or that a smoke run judges nothing."""
+    values = [r.value for r in ratios]
+    judged = tally([r.verdict() for r in ratios]) if judge else "not judged (smoke run)"
+    return f"ratio range {min(values):.3f}-{max(values):.3f}; {judged}"
+
+
 def tally(verdicts):
     """"7 of 9 judged rows ok (3 unjudged)"."""
     judged = [v for v in verdicts if v != "unjudged"]
