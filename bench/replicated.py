@@ -12,6 +12,9 @@ from the replicates' spread on each side (Welch's t on ln figures, each
 side's standard error that of the largest of r normal samples), and a row
 is judged only where that interval can tell: inside the target band "ok",
 outside it "MISSED", across one of its edges "unjudged" with the interval.
+A speed-up factor (an audit's feature on over off) is a Factor: the fastest
+replicate of each configuration, divided, its interval from the spread of
+both.
 """
 
 import math
@@ -69,23 +72,47 @@ class Side:
         logs = [math.log(v) for v in self.values]
         return statistics.stdev(logs) * math.sqrt(max_variance(r)), r - 1
 
+    def sides(self):
+        return [self]
+
+
+class Factor:
+    """One tool's speed-up factor: the fastest replicate with a feature on over the fastest with it
+    off (each a Side), as an audit's verdict divides its configurations' figures."""
+
+    def __init__(self, on, off):
+        self.on, self.off = as_figure(on), as_figure(off)
+
+    def figure(self):
+        return self.on.figure() / self.off.figure()
+
+    def sides(self):
+        return self.on.sides() + self.off.sides()
+
+
+def as_figure(x):
+    """A Side or Factor as it is; a list of replicate figures as a Side."""
+    return x if isinstance(x, (Side, Factor)) else Side(x)
+
 
 class Ratio:
-    """ours/theirs with its 95% interval, judged against the band [lo, hi]."""
+    """ours/theirs with its 95% interval, judged against the band [lo, hi]. Each of ours and
+    theirs is a list of replicate figures, a Side or a Factor; the interval adds the variances of
+    the ln figures of every Side in it, taken as independent (Welch-Satterthwaite degrees of
+    freedom)."""
 
     def __init__(self, ours, theirs, lo, hi):
-        self.ours, self.theirs = Side(ours), Side(theirs)
+        self.ours, self.theirs = as_figure(ours), as_figure(theirs)
         self.lo, self.hi = lo, hi
         self.value = self.ours.figure() / self.theirs.figure()
-        a, b = self.ours.log_se(), self.theirs.log_se()
-        if a is None or b is None:
+        parts = [s.log_se() for s in self.ours.sides() + self.theirs.sides()]
+        if any(p is None for p in parts):
             self.interval = None
         else:
-            (sa, da), (sb, db) = a, b
-            se = math.hypot(sa, sb)
-            # Welch-Satterthwaite; two sides alike in spread give da + db.
-            df = (sa ** 2 + sb ** 2) ** 2 / ((sa ** 4 / da if sa else 0) + (sb ** 4 / db if sb else 0) or 1)
-            half = t975(max(df, 1)) * se
+            var = sum(se ** 2 for se, _ in parts)
+            # Welch-Satterthwaite; sides alike in spread give the sum of their degrees of freedom.
+            df = var ** 2 / (sum(se ** 4 / d for se, d in parts if se) or 1)
+            half = t975(max(df, 1)) * math.sqrt(var)
             self.interval = (self.value * math.exp(-half), self.value * math.exp(half))
 
     def verdict(self):
@@ -99,10 +126,10 @@ class Ratio:
             return "MISSED"
         return "unjudged"
 
-    def text(self):
-        """"1.012 (0.991-1.034) ok" and the like."""
+    def text(self, judge=True):
+        """"1.012 (0.991-1.034) ok" and the like; "not judged" in place of the verdict without `judge`."""
         iv = f" ({self.interval[0]:.3f}-{self.interval[1]:.3f})" if self.interval else " (one replicate a side)"
-        return f"{self.value:.3f}{iv} {self.verdict()}"
+        return f"{self.value:.3f}{iv} {self.verdict() if judge else 'not judged'}"
 
 
 def alternate(replicates, sides, seed=None):
@@ -115,6 +142,28 @@ def alternate(replicates, sides, seed=None):
         rng.shuffle(s)
         order.extend((r, x) for x in s)
     return order
+
+
+def pinned(cpu, argv):
+    """`argv` run on one logical CPU (`taskset -c CPU`): the other tool's side of a replicate."""
+    return ["taskset", "-c", str(cpu)] + list(argv)
+
+
+def one_replicate(cpu):
+    """cryptobench's flags for its side of a replicate: one worker, pinned to `cpu`."""
+    return ["--replicates", "1", "--cpu", str(cpu)]
+
+
+def flagged_note(flagged, replicates):
+    """" (~ in 2 of 5 cryptobench replicates)" where cryptobench flagged the cell in some, else ""."""
+    return f" (~ in {flagged} of {replicates} cryptobench replicates)" if flagged else ""
+
+
+def summary(ratios, judge=True):
+    """"ratio range 0.981-1.034; " and the tally of the rows' verdicts, or that a smoke run judges nothing."""
+    values = [r.value for r in ratios]
+    judged = tally([r.verdict() for r in ratios]) if judge else "not judged (smoke run)"
+    return f"ratio range {min(values):.3f}-{max(values):.3f}; {judged}"
 
 
 def tally(verdicts):

@@ -48,7 +48,7 @@ impl Layout {
                 .parse()
                 .map_err(|_| format!("{LAYOUT_ENV}: '{value}' in '{part}' is not a number of bytes"))?;
             match key.trim() {
-                "page-offset" if n < PAGE && n % 64 == 0 => layout.page_offset = Some(n),
+                "page-offset" if n < PAGE && n.is_multiple_of(64) => layout.page_offset = Some(n),
                 "page-offset" => return Err(format!("{LAYOUT_ENV}: page-offset={n} must be a multiple of 64 below {PAGE}")),
                 "heap-pad" => layout.heap_pad = n,
                 other => return Err(format!("{LAYOUT_ENV}: unknown key '{other}'; valid keys: page-offset, heap-pad")),
