@@ -1,11 +1,14 @@
 //! The answer of a comparison of libraries, builds or runs: per algorithm,
 //! at the largest and the smallest size, which configuration is fastest,
-//! whether its lead over the next is beyond the noise (the project's one
-//! rule, cryptobench_core::decision: dependence-aware 95% intervals apart
-//! and more than 1% apart), and the
-//! spread from the slowest to the fastest.
+//! whether its lead over every other is beyond the noise (the project's one
+//! rule, cryptobench_core::decision: dependence-aware intervals apart and
+//! more than 1% apart), and the spread from the slowest to the fastest.
+//!
+//! The lead is judged against every other contender, not the runner-up
+//! alone: a slower contender whose interval is wide may still overlap the
+//! fastest, and then the fastest is not clearly ahead of it.
 
-use cryptobench_core::compare::{judge, Verdict};
+use cryptobench_core::decision::{decide, Decision};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::stats::Summary;
 
@@ -29,11 +32,12 @@ pub struct Contender {
 /// How sure the lead is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lead {
-    /// Beyond the noise against the runner-up.
+    /// Beyond the noise against every other contender.
     Clear,
     /// Within the noise of one or more others (named in `tied`).
     Tie,
-    /// Too few samples to test (e.g. imported figures).
+    /// Within the noise of none, but too few samples to test one or more
+    /// others (named in `untested`; e.g. imported figures).
     Untested,
     /// Only one configuration measured this cell.
     Alone,
@@ -47,6 +51,8 @@ pub struct Standing {
     pub lead: Lead,
     /// Others within the noise of the fastest.
     pub tied: Vec<String>,
+    /// Others with too few samples to be tested against the fastest.
+    pub untested: Vec<String>,
 }
 
 impl Standing {
@@ -147,19 +153,96 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
         return None;
     }
     ranking.sort_by(|a, b| b.median.total_cmp(&a.median));
-    let first = &ranking[0];
-    let verdicts: Vec<Verdict> = ranking[1..].iter().map(|c| judge(&first.summary, &c.summary)).collect();
-    let tied: Vec<String> = ranking[1..]
-        .iter()
-        .zip(&verdicts)
-        .filter(|(_, v)| matches!(v, Verdict::Same { .. }))
-        .map(|(c, _)| c.label.clone())
-        .collect();
-    let lead = match verdicts.first() {
-        None => Lead::Alone,
-        Some(Verdict::Different { .. }) => Lead::Clear,
-        Some(Verdict::Same { .. }) => Lead::Tie,
-        Some(_) => Lead::Untested,
+    let (lead, tied, untested) = judge_lead(&ranking);
+    Some(Standing {
+        size,
+        ranking,
+        lead,
+        tied,
+        untested,
+    })
+}
+
+/// The fastest (`ranking[0]`) against every other by the one rule: clear
+/// only when every other is decided different; a tie when any is within
+/// the noise; untested when none is within the noise but some could not
+/// be decided. Returns the lead, the tied and the untested labels.
+fn judge_lead(ranking: &[Contender]) -> (Lead, Vec<String>, Vec<String>) {
+    let Some((first, others)) = ranking.split_first() else {
+        return (Lead::Alone, Vec::new(), Vec::new());
     };
-    Some(Standing { size, ranking, lead, tied })
+    let named = |wanted: Decision| -> Vec<String> {
+        others
+            .iter()
+            .filter(|c| decide(&first.summary, &c.summary) == wanted)
+            .map(|c| c.label.clone())
+            .collect()
+    };
+    let (tied, untested) = (named(Decision::Same), named(Decision::Undecided));
+    let lead = if others.is_empty() {
+        Lead::Alone
+    } else if !tied.is_empty() {
+        Lead::Tie
+    } else if !untested.is_empty() {
+        Lead::Untested
+    } else {
+        Lead::Clear
+    };
+    (lead, tied, untested)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A contender with this median, an interval of ± `half` and `samples` samples.
+    fn contender(label: &str, median: f64, half: f64, samples: usize) -> Contender {
+        Contender {
+            style: 0,
+            label: label.into(),
+            median,
+            noisy: false,
+            summary: Summary {
+                samples,
+                median,
+                q1: median,
+                q3: median,
+                min: median - half,
+                max: median + half,
+                mean: median,
+                cv: 0.0,
+                median_ci95: [median - half, median + half],
+                median_ci95_relative: half / median,
+                cpu_share: None,
+                seconds_per_call: 1.0 / median,
+                lag1_autocorrelation: Some(0.0),
+                effective_samples: Some(samples as f64),
+            },
+        }
+    }
+
+    #[test]
+    fn a_lead_beyond_the_noise_of_every_other_is_clear() {
+        let ranking = [contender("a", 100.0, 1.0, 20), contender("b", 90.0, 1.0, 20), contender("c", 80.0, 1.0, 20)];
+        assert_eq!(judge_lead(&ranking), (Lead::Clear, vec![], vec![]));
+    }
+
+    /// The runner-up is decided different, but a slower contender with a
+    /// wide interval overlaps the fastest: no clear lead, and it is named.
+    #[test]
+    fn a_third_contender_within_the_noise_makes_a_tie_although_the_runner_up_is_beaten() {
+        let ranking = [contender("a", 100.0, 1.0, 20), contender("b", 90.0, 1.0, 20), contender("c", 85.0, 20.0, 20)];
+        assert_eq!(judge_lead(&ranking), (Lead::Tie, vec!["c".to_string()], vec![]));
+    }
+
+    #[test]
+    fn a_contender_too_short_to_decide_leaves_the_lead_untested() {
+        let ranking = [contender("a", 100.0, 1.0, 20), contender("b", 90.0, 1.0, 20), contender("c", 50.0, 0.0, 1)];
+        assert_eq!(judge_lead(&ranking), (Lead::Untested, vec![], vec!["c".to_string()]));
+    }
+
+    #[test]
+    fn one_contender_is_alone() {
+        assert_eq!(judge_lead(&[contender("a", 100.0, 1.0, 20)]).0, Lead::Alone);
+    }
 }

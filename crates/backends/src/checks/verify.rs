@@ -271,7 +271,7 @@ pub fn check_primitive(
     match cell.operation {
         Operation::Sign | Operation::Verify | Operation::Keygen | Operation::Encaps | Operation::Decaps | Operation::Derive => {
             return Err(format!(
-                "{} is a public-key operation (crates/backends/src/pk_verify.rs checks those)",
+                "{} is a public-key operation (crates/backends/src/checks/pk_verify.rs checks those)",
                 cell.operation.short()
             ));
         }
