@@ -29,7 +29,11 @@ fn cited_paths(text: &str) -> Vec<String> {
         .split(separators)
         .map(|w| w.split(':').next().unwrap_or(w).trim_end_matches(['.', ',']))
         .filter(|w| w.contains('/') && !w.contains("//"))
-        .filter(|w| REPOSITORY_FOLDERS.iter().any(|f| w.strip_prefix(f).is_some_and(|rest| rest.starts_with('/'))))
+        .filter(|w| {
+            REPOSITORY_FOLDERS
+                .iter()
+                .any(|f| w.strip_prefix(f).is_some_and(|rest| rest.starts_with('/')))
+        })
         .filter(|w| !OTHER_PROJECTS.iter().any(|(prefix, _)| w.starts_with(prefix)))
         .map(str::to_string)
         .collect();
@@ -42,9 +46,7 @@ fn cited_paths(text: &str) -> Vec<String> {
 fn matches(pattern: &str, name: &str) -> bool {
     match pattern.split_once('*') {
         None => pattern == name,
-        Some((head, tail)) => {
-            name.starts_with(head) && (0..=name.len() - head.len()).any(|i| matches(tail, &name[head.len() + i..]))
-        }
+        Some((head, tail)) => name.starts_with(head) && (0..=name.len() - head.len()).any(|i| matches(tail, &name[head.len() + i..])),
     }
 }
 

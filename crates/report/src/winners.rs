@@ -223,7 +223,11 @@ mod tests {
 
     #[test]
     fn a_lead_beyond_the_noise_of_every_other_is_clear() {
-        let ranking = [contender("a", 100.0, 1.0, 20), contender("b", 90.0, 1.0, 20), contender("c", 80.0, 1.0, 20)];
+        let ranking = [
+            contender("a", 100.0, 1.0, 20),
+            contender("b", 90.0, 1.0, 20),
+            contender("c", 80.0, 1.0, 20),
+        ];
         assert_eq!(judge_lead(&ranking), (Lead::Clear, vec![], vec![]));
     }
 
@@ -231,13 +235,21 @@ mod tests {
     /// wide interval overlaps the fastest: no clear lead, and it is named.
     #[test]
     fn a_third_contender_within_the_noise_makes_a_tie_although_the_runner_up_is_beaten() {
-        let ranking = [contender("a", 100.0, 1.0, 20), contender("b", 90.0, 1.0, 20), contender("c", 85.0, 20.0, 20)];
+        let ranking = [
+            contender("a", 100.0, 1.0, 20),
+            contender("b", 90.0, 1.0, 20),
+            contender("c", 85.0, 20.0, 20),
+        ];
         assert_eq!(judge_lead(&ranking), (Lead::Tie, vec!["c".to_string()], vec![]));
     }
 
     #[test]
     fn a_contender_too_short_to_decide_leaves_the_lead_untested() {
-        let ranking = [contender("a", 100.0, 1.0, 20), contender("b", 90.0, 1.0, 20), contender("c", 50.0, 0.0, 1)];
+        let ranking = [
+            contender("a", 100.0, 1.0, 20),
+            contender("b", 90.0, 1.0, 20),
+            contender("c", 50.0, 0.0, 1),
+        ];
         assert_eq!(judge_lead(&ranking), (Lead::Untested, vec![], vec!["c".to_string()]));
     }
 
