@@ -156,10 +156,7 @@ fn print_table(columns: &[(String, Probe)]) {
         })
         .collect();
     if !notes.is_empty() {
-        println!(
-            "\nNamed exceptions to equal work (docs/METHOD.md, \"Equal work\"):\n{}",
-            notes.join("\n")
-        );
+        println!("\nNamed extra work (docs/METHOD.md, \"Equal work\"):\n{}", notes.join("\n"));
     }
 }
 
@@ -214,4 +211,33 @@ fn print_json(columns: &[(String, Probe)]) {
         serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs, "public_key_algorithms": pk}))
             .expect("serialisable")
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(supported: &[&str], extra_work: &[(&str, &str)]) -> Probe {
+        Probe::Available {
+            backend: Default::default(),
+            supported: supported.iter().map(|s| s.to_string()).collect(),
+            platform: None,
+            barrier: true,
+            extra_work: extra_work.iter().map(|(id, w)| (id.to_string(), w.to_string())).collect(),
+        }
+    }
+
+    /// `yes*` exactly where the configuration names extra work, public key included.
+    #[test]
+    fn support_is_marked_yes_star_where_extra_work_is_named() {
+        let p = probe(
+            &["aes-128-xts", "aes-128-gcm", "ecdsap256"],
+            &[("aes-128-xts", "message decryption: a copy"), ("ecdsap256", "verify: kept")],
+        );
+        assert_eq!(support_mark(&p, "aes-128-xts", None), "yes*");
+        assert_eq!(support_mark(&p, "aes-128-gcm", None), "yes");
+        assert_eq!(support_mark(&p, "ecdsap256", Some(EcdsaNonce::Random)), "yes* (random)");
+        assert_eq!(support_mark(&p, "sha256", None), "no");
+        assert_eq!(support_mark(&Probe::Unavailable("gone".into()), "sha256", None), "?");
+    }
 }

@@ -309,6 +309,27 @@ mod tests {
     }
 
     #[test]
+    fn a_tampered_message_is_prepared_for_decryption_and_rejected_in_the_loop() {
+        let alg = cryptobench_core::catalog::get("chacha20-poly1305").unwrap();
+        for tamper in [Tamper::Tag, Tamper::Ciphertext] {
+            let mut p = prepare_cipher(
+                &cell(Operation::Decrypt, false),
+                alg,
+                &inputs(),
+                &[1, 2, 3, 4],
+                |_| Ok(Toy { key: 5, rekeys: 0 }),
+                None,
+                Some(tamper),
+            )
+            .unwrap();
+            assert!(
+                matches!(p.run(1, &mut [0u8; 4]), Err(BackendError::AuthenticationFailed)),
+                "{tamper:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_sessions_extra_work_is_named_by_its_message_loop() {
         let alg = cryptobench_core::catalog::get("chacha20-poly1305").unwrap();
         let p = prepare_cipher(
