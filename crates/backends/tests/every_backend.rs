@@ -9,12 +9,12 @@ mod common;
 
 use cryptobench_backends::backend::{inputs_for, pseudo_random_bytes};
 use cryptobench_backends::checks::pk_verify::pk_of;
-use cryptobench_backends::checks::verify::{check_primitive, timed_tamper_checks, verify_algorithm};
+use cryptobench_backends::checks::verify::{check_primitive, message_decryption_cell, timed_tamper_checks, verify_algorithm};
 use cryptobench_backends::checks::{agreement, vectors};
 use cryptobench_backends::registry::{Entry, Kind};
 use cryptobench_backends::{open, Backend, BackendError, Support};
 use cryptobench_core::result::VerificationOutcome;
-use cryptobench_core::{AlgorithmClass, CellSpec, Mode, Operation, CATALOG};
+use cryptobench_core::{AlgorithmClass, CATALOG};
 
 use common::{cell_shapes, each_library, libraries, public_key_only, spec};
 
@@ -81,15 +81,7 @@ fn tampered_message_fails_inside_the_timed_loop_in(entry: &Entry, backend: &dyn 
     }
     let (mut checked, mut refused) = (0, 0);
     for alg in &aeads {
-        let cell = CellSpec {
-            algorithm: alg.id.into(),
-            operation: Operation::Decrypt,
-            mode: Mode::Message,
-            rekey: false,
-            size: 32,
-            aad: 13,
-            unit: cryptobench_core::cell::CellUnit::Bytes,
-        };
+        let cell = message_decryption_cell(alg);
         let inputs = inputs_for(alg, 1);
         let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {
             Ok(p) => p,

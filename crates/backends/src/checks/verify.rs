@@ -190,13 +190,10 @@ fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, Stri
     Ok(checks)
 }
 
-/// The timed `open` verifies what it decrypts: a `message` decryption cell
-/// prepared over a message with a flipped tag bit, and one over a message
-/// with a flipped ciphertext bit ([`Backend::prepare_tampered`]), each fail
-/// their timed call authenticating. The checks made: 2, or 0 where the
-/// library times no decryption (ring opens in place only: the cell is `n/a`).
-pub fn timed_tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
-    let cell = CellSpec {
+/// The cell the tamper checks prepare: `message` decryption of 32 bytes
+/// with the default AAD.
+pub fn message_decryption_cell(alg: &AlgorithmSpec) -> CellSpec {
+    CellSpec {
         algorithm: alg.id.into(),
         operation: Operation::Decrypt,
         mode: Mode::Message,
@@ -204,7 +201,16 @@ pub fn timed_tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result
         size: 32,
         aad: DEFAULT_AAD_LEN,
         unit: CellUnit::Bytes,
-    };
+    }
+}
+
+/// The timed `open` verifies what it decrypts: a `message` decryption cell
+/// prepared over a message with a flipped tag bit, and one over a message
+/// with a flipped ciphertext bit ([`Backend::prepare_tampered`]), each fail
+/// their timed call authenticating. The checks made: 2, or 0 where the
+/// library times no decryption (ring opens in place only: the cell is `n/a`).
+pub fn timed_tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
+    let cell = message_decryption_cell(alg);
     let (inputs, message) = (inputs_for(alg, 4242), pseudo_random_bytes(4243, cell.size));
     let mut checks = 0;
     for tamper in [Tamper::Tag, Tamper::Ciphertext] {
