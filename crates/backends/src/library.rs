@@ -144,13 +144,15 @@ impl<'a> DigestTask<'a> for Probe {
 }
 
 /// The extra work the `message` sessions name: of both directions of a
-/// cipher (named once as `message` where they name the same).
+/// cipher (named once as `message` where they name the same; a direction
+/// whose session cannot be made names none).
 struct ExtraWork;
 
 impl<'a> CipherTask<'a> for ExtraWork {
     type Done = Vec<NamedWork>;
     fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Self::Done, BackendError> {
-        let (encrypting, decrypting) = (keyed(true)?.extra_work(), keyed(false)?.extra_work());
+        let mut named = |encrypt| keyed(encrypt).map(|s| s.extra_work()).unwrap_or(None);
+        let (encrypting, decrypting) = (named(true), named(false));
         if encrypting == decrypting {
             return Ok(NamedWork::merged(encrypting.map(|w| ("message", w))));
         }

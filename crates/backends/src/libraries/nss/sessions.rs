@@ -134,58 +134,43 @@ pub struct Cipher<'a> {
     param: Vec<u8>,
 }
 
-/// The mechanism parameter of `shape` for `iv`, written into `out` (made
-/// once with the parameter's length, so that a message allocates nothing).
-fn write_param(shape: Shape, iv: &[u8], out: &mut Vec<u8>) -> Result<(), BackendError> {
+/// The mechanism parameter of `shape` for `iv`, written into `out` (which
+/// keeps its capacity: once it has held a parameter, no message allocates).
+fn write_param(shape: Shape, iv: &[u8], out: &mut Vec<u8>) {
+    out.clear();
     match shape {
-        Shape::Ecb | Shape::Aead => out.clear(),
-        Shape::Iv => {
-            if out.len() != iv.len() {
-                out.clear();
-                out.extend_from_slice(iv);
-            } else {
-                out.copy_from_slice(iv);
-            }
-        }
+        Shape::Ecb | Shape::Aead => {}
+        Shape::Iv => out.extend_from_slice(iv),
         Shape::Ctr => {
             let mut p = CK_AES_CTR_PARAMS {
                 ulCounterBits: 128,
                 cb: [0; 16],
             };
-            if iv.len() != p.cb.len() {
-                return Err(BackendError::Invalid("AES-CTR takes a 16-byte counter block".into()));
-            }
-            p.cb.copy_from_slice(iv);
+            let n = iv.len().min(16);
+            p.cb[..n].copy_from_slice(&iv[..n]);
             // SAFETY: a plain C structure viewed as its bytes.
-            let bytes = unsafe {
+            out.extend_from_slice(unsafe {
                 std::slice::from_raw_parts(
                     (&p as *const CK_AES_CTR_PARAMS).cast::<u8>(),
                     std::mem::size_of::<CK_AES_CTR_PARAMS>(),
                 )
-            };
-            if out.len() != bytes.len() {
-                out.clear();
-                out.extend_from_slice(bytes);
-            } else {
-                out.copy_from_slice(bytes);
-            }
+            });
         }
     }
-    Ok(())
 }
 
 /// The mechanism parameter of `shape` for `iv`.
-fn param(shape: Shape, iv: &[u8]) -> Result<Vec<u8>, BackendError> {
+fn param(shape: Shape, iv: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    write_param(shape, iv, &mut out)?;
-    Ok(out)
+    write_param(shape, iv, &mut out);
+    out
 }
 
 impl<'a> Cipher<'a> {
     pub fn new(api: &'a Api, mech: c_ulong, shape: Shape, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'a>, BackendError> {
         let op = if encrypt { CKA_ENCRYPT } else { CKA_DECRYPT };
         let key = Key::import(api, mech, op, key)?;
-        let stream_param = param(shape, iv)?;
+        let stream_param = param(shape, iv);
         let cx = Self::context(api, mech, shape, op, &key, &stream_param)?;
         Ok(Cipher {
             api,
@@ -223,7 +208,7 @@ impl<'a> Cipher<'a> {
 
     /// `PK11_Encrypt`/`PK11_Decrypt` under `iv` (its parameter written into the kept one).
     fn one_message(&mut self, iv: &[u8], out: *mut u8, input: *const u8, len: usize) -> Result<(), BackendError> {
-        write_param(self.shape, iv, &mut self.param)?;
+        write_param(self.shape, iv, &mut self.param);
         let mut item = SecItem::of(&self.param);
         item.data = self.param.as_mut_ptr();
         let mut n: c_uint = 0;
