@@ -255,7 +255,8 @@ impl CipherSession for P11Cipher<'_> {
     }
 
     /// Every message initialises an operation (the IV is a parameter of
-    /// the init only); GCM also goes through the kept scratch buffer: the
+    /// the init only, and a single-part call ends the operation, ECB's
+    /// too); GCM also goes through the kept scratch buffer: the
     /// module writes ciphertext ‖ tag, and wants room for ciphertext ‖ tag
     /// when it decrypts (SoftHSM2: CKR_BUFFER_TOO_SMALL for less).
     fn extra_work(&self) -> Option<&'static str> {
@@ -271,8 +272,9 @@ impl CipherSession for P11Cipher<'_> {
                  ciphertext ‖ tag's length (SoftHSM2 wants that much room), from which it is copied into the cell's buffer"
             }
             _ => {
-                "PKCS#11 takes the IV only in C_EncryptInit/C_DecryptInit, so each message initialises an operation on the \
-                 key object (SoftHSM2 sets its OpenSSL context up there)"
+                "PKCS#11 takes the IV only in C_EncryptInit/C_DecryptInit, and a single-part C_Encrypt/C_Decrypt ends its \
+                 operation, so each message initialises an operation on the key object (SoftHSM2 sets its OpenSSL \
+                 context up there)"
             }
         })
     }
