@@ -113,3 +113,14 @@ fn thread_counts_of_one_run_are_compared_with_one_worker() {
     // The aggregates are tested on their per-sample sums, so the verdicts are not all "not tested".
     assert!(text.contains("× *"), "{text}");
 }
+
+/// The help says how `compare` decides: the one rule (intervals apart and
+/// more than 1% apart), not the Mann–Whitney test it no longer runs.
+#[test]
+fn help_describes_the_one_rule() {
+    let help = ok(cryptobench().args(["compare", "--help"]).output().unwrap());
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!help.to_lowercase().contains("mann"), "{help}");
+    assert!(help.contains("crates/core/src/decision.rs"), "{help}");
+    assert!(help.contains("do not overlap") && help.contains("more than 1%"), "{help}");
+}

@@ -131,7 +131,7 @@ fn cng_measures_verified_cells_under_wine_and_says_so() {
             "cng",
             "--quick",
             "--algos",
-            "aes-128-gcm,sha256",
+            "aes-128-gcm,sha256,hmac-sha256",
             "--format",
             "json",
             "--no-save",
@@ -148,11 +148,48 @@ fn cng_measures_verified_cells_under_wine_and_says_so() {
         c["backend"]
     );
     let verifications = c["verifications"].as_array().unwrap();
-    assert_eq!(verifications.len(), 2, "{c}");
+    assert_eq!(verifications.len(), 3, "{c}");
     assert!(verifications.iter().all(|v| v["status"] == "passed"), "{c}");
     let cells = c["cells"].as_array().unwrap();
     assert!(!cells.is_empty());
     assert!(cells.iter().all(|x| x["status"] == "measured"), "{c}");
+    // HMAC messages on the reusable keyed hash object, whose key Wine's bcrypt.dll sets up again per message.
+    let hmac: Vec<_> = cells.iter().filter(|x| x["algorithm"] == "hmac-sha256").collect();
+    assert!(!hmac.is_empty(), "{c}");
+    for x in hmac {
+        let work = x["exceptions"]["extra_work"].as_str().unwrap_or_default();
+        assert!(work.contains("hash_prepare"), "{x}");
+    }
+}
+
+/// Under Wine, the cng backend names the extra work docs/METHOD.md's table
+/// lists for it (its HMAC messages), as `algorithms` marks it.
+#[test]
+fn cng_names_under_wine_the_extra_work_method_lists() {
+    use cryptobench_testkit::method::{extra_work_rows, method_text, named_cells};
+    let Some(w) = wine() else { return };
+    let out = run(w, &["algorithms", "--backend", "cng", "--format", "json"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = extra_work_rows(&method_text()).unwrap();
+    let config = &v["configurations"][0];
+    assert_eq!(config["available"], true, "{config}");
+    let extra = config["extra_work"].as_object().cloned().unwrap_or_default();
+    let mut named = 0;
+    for alg in v["algorithms"].as_array().unwrap() {
+        if alg["supported_by"]["cng"] != true {
+            continue;
+        }
+        let id = alg["id"].as_str().unwrap();
+        let cells: Vec<String> = extra
+            .get(id)
+            .and_then(|w| w.as_str())
+            .map(|lines| lines.lines().map(|l| l.split(": ").next().unwrap_or(l).to_string()).collect())
+            .unwrap_or_default();
+        assert_eq!(cells, named_cells(&rows, "cng", id), "{id}: {config}");
+        named += cells.len();
+    }
+    assert!(named > 0, "{config}");
 }
 
 #[test]

@@ -82,8 +82,10 @@ pub enum ExportFormat {
 
 pub const COMPARE_HELP: &str = "Each run is a stored run id, a label (its newest run) or a JSON file from `run --format json`.
 With one run, its configurations are compared with each other.
-A difference is marked significant (*) when a two-sided Mann-Whitney U test on the samples gives p < 0.05
-and the medians differ by more than 1% (docs/METHOD.md).
+A difference is marked beyond the noise (*) by the project's one rule
+(crates/core/src/decision.rs): the two cells' dependence-aware 95% intervals of the median
+do not overlap and the medians differ by more than 1%; ? = not tested, too few samples
+on a side (docs/METHOD.md, \"Comparing runs\").
 
 Examples:
   cryptobench compare 3 4

@@ -44,7 +44,8 @@ fn supports(p: &Probe, id: &str) -> Option<bool> {
     }
 }
 
-/// The named exception of `id`'s `message` cells in this configuration, where it has one.
+/// The named extra work of `id`'s cells in this configuration, where it has
+/// some: one line per group of cells ("message decryption: …", "verify: …").
 fn extra_work<'a>(p: &'a Probe, id: &str) -> Option<&'a str> {
     match p {
         Probe::Available { extra_work, .. } => extra_work.get(id).map(String::as_str),
@@ -60,14 +61,19 @@ fn ecdsa_nonce(p: &Probe, alg: &PkAlgorithmSpec) -> Option<EcdsaNonce> {
     }
 }
 
-/// A cell of the support table: `yes*` where the library does extra work
-/// the mode does not name (listed below the table).
-fn support_mark(p: &Probe, id: &str) -> String {
-    match (supports(p, id), extra_work(p, id)) {
-        (Some(true), Some(_)) => "yes*".to_string(),
-        (Some(true), None) => "yes".to_string(),
-        (Some(false), _) => "no".to_string(),
-        (None, _) => "?".to_string(),
+/// A cell of the support table: `yes*` where the library names work its
+/// cells do beyond (or short of) what the mode names (listed below the
+/// table), with how its ECDSA draws nonces where it declares it.
+fn support_mark(p: &Probe, id: &str, nonce: Option<EcdsaNonce>) -> String {
+    let mark = match (supports(p, id), extra_work(p, id)) {
+        (Some(true), Some(_)) => "yes*",
+        (Some(true), None) => "yes",
+        (Some(false), _) => return "no".to_string(),
+        (None, _) => return "?".to_string(),
+    };
+    match nonce {
+        Some(nonce) => format!("{mark} ({})", nonce.short()),
+        None => mark.to_string(),
     }
 }
 
@@ -99,7 +105,7 @@ fn print_table(columns: &[(String, Probe)]) {
             alg.default_mode().name().to_string(),
             if DEFAULT_SUITE.contains(&alg.id) { "yes" } else { "" }.to_string(),
         ];
-        row.extend(columns.iter().map(|(_, p)| support_mark(p, alg.id)));
+        row.extend(columns.iter().map(|(_, p)| support_mark(p, alg.id, None)));
         table.add_row(row);
     }
     // Public key (crates/core/src/pk.rs): bits of the key or parameter set, the operations openssl speed shows.
@@ -119,12 +125,7 @@ fn print_table(columns: &[(String, Probe)]) {
             alg.default_operations.iter().map(|o| o.short()).collect::<Vec<_>>().join(","),
             String::new(),
         ];
-        row.extend(columns.iter().map(|(_, p)| match (supports(p, alg.id), ecdsa_nonce(p, alg)) {
-            (Some(true), Some(nonce)) => format!("yes ({})", nonce.short()),
-            (Some(true), None) => "yes".to_string(),
-            (Some(false), _) => "no".to_string(),
-            (None, _) => "?".to_string(),
-        }));
+        row.extend(columns.iter().map(|(_, p)| support_mark(p, alg.id, ecdsa_nonce(p, alg))));
         table.add_row(row);
     }
     println!("{table}");
@@ -147,15 +148,15 @@ fn print_table(columns: &[(String, Probe)]) {
     let notes: Vec<String> = columns
         .iter()
         .flat_map(|(name, p)| match p {
-            Probe::Available { extra_work, .. } => extra_work.iter().map(|(id, w)| format!("* {name} {id} message: {w}")).collect(),
+            Probe::Available { extra_work, .. } => extra_work
+                .iter()
+                .flat_map(|(id, lines)| lines.lines().map(move |line| format!("* {name} {id} {line}")))
+                .collect(),
             Probe::Unavailable(_) | Probe::Failed(_) => Vec::new(),
         })
         .collect();
     if !notes.is_empty() {
-        println!(
-            "\nNamed exceptions to equal work (docs/METHOD.md, \"Equal work\"):\n{}",
-            notes.join("\n")
-        );
+        println!("\nNamed extra work (docs/METHOD.md, \"Equal work\"):\n{}", notes.join("\n"));
     }
 }
 
@@ -210,4 +211,33 @@ fn print_json(columns: &[(String, Probe)]) {
         serde_json::to_string_pretty(&json!({"configurations": configs, "algorithms": algs, "public_key_algorithms": pk}))
             .expect("serialisable")
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(supported: &[&str], extra_work: &[(&str, &str)]) -> Probe {
+        Probe::Available {
+            backend: Default::default(),
+            supported: supported.iter().map(|s| s.to_string()).collect(),
+            platform: None,
+            barrier: true,
+            extra_work: extra_work.iter().map(|(id, w)| (id.to_string(), w.to_string())).collect(),
+        }
+    }
+
+    /// `yes*` exactly where the configuration names extra work, public key included.
+    #[test]
+    fn support_is_marked_yes_star_where_extra_work_is_named() {
+        let p = probe(
+            &["aes-128-xts", "aes-128-gcm", "ecdsap256"],
+            &[("aes-128-xts", "message decryption: a copy"), ("ecdsap256", "verify: kept")],
+        );
+        assert_eq!(support_mark(&p, "aes-128-xts", None), "yes*");
+        assert_eq!(support_mark(&p, "aes-128-gcm", None), "yes");
+        assert_eq!(support_mark(&p, "ecdsap256", Some(EcdsaNonce::Random)), "yes* (random)");
+        assert_eq!(support_mark(&p, "sha256", None), "no");
+        assert_eq!(support_mark(&Probe::Unavailable("gone".into()), "sha256", None), "?");
+    }
 }

@@ -35,7 +35,8 @@ pub enum Probe {
         platform: Option<Box<WorkerPlatform>>,
         /// Whether the worker takes part in barriers (several workers at once).
         barrier: bool,
-        /// The named exceptions of the supported algorithms (id → extra work).
+        /// The named extra work of the supported algorithms (id → one line
+        /// per group of cells, "cells: work").
         extra_work: BTreeMap<String, String>,
     },
     Unavailable(String),

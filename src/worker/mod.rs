@@ -5,6 +5,7 @@
 mod barrier;
 mod pk;
 
+use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -12,7 +13,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use cryptobench_backends::checks::verify::verify_algorithm;
 use cryptobench_backends::checks::{agreement, vectors};
-use cryptobench_backends::{libraries, open, Backend, Support};
+use cryptobench_backends::{libraries, open, Backend, NamedWork, Support};
 use cryptobench_core::catalog;
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::protocol::{read_job, write_line, BarrierPoint, ClockPhase, Job, WorkerMessage, PROTOCOL_VERSION};
@@ -66,12 +67,14 @@ pub fn serve() -> Result<ExitCode> {
         }
     };
     let symmetric: Vec<_> = CATALOG.iter().filter(|a| backend.support(a) == Support::Supported).collect();
-    let extra_work = symmetric
+    let mut extra_work: BTreeMap<String, String> = symmetric
         .iter()
-        .filter_map(|a| backend.extra_work(a).map(|w| (a.id.to_string(), w)))
+        .map(|a| (a.id.to_string(), NamedWork::lines(&backend.extra_work(a))))
         .collect();
     let mut supported: Vec<String> = symmetric.iter().map(|a| a.id.to_string()).collect();
     supported.extend(pk::supported(backend.as_ref()));
+    extra_work.extend(pk::extra_work(backend.as_ref()));
+    extra_work.retain(|_, lines| !lines.is_empty());
     let mut info = backend.info();
     info.kind = libraries::find(&job.configuration.backend).map(|e| e.kind.name().to_string());
     info.ecdsa_nonce = backend.pk().and_then(|pk| pk.ecdsa_nonce());

@@ -5,7 +5,7 @@
 use anyhow::Result;
 use cryptobench_backends::checks::pk_agreement;
 use cryptobench_backends::checks::pk_verify::{pk_of, verify_pk_algorithm};
-use cryptobench_backends::Backend;
+use cryptobench_backends::{Backend, NamedWork};
 use cryptobench_core::checks::VerifyJob;
 use cryptobench_core::pk::{self, PkAlgorithmSpec, PK_CATALOG};
 use cryptobench_core::protocol::{write_line, Job, WorkerMessage};
@@ -20,6 +20,19 @@ pub fn supported(backend: &dyn Backend) -> Vec<String> {
         .iter()
         .filter(|a| pk_of(backend, a).is_ok())
         .map(|a| a.id.to_string())
+        .collect()
+}
+
+/// The public-key extra work the library names, per algorithm: one line per
+/// group of operations ("verify: …"), as the hello carries it.
+pub fn extra_work(backend: &dyn Backend) -> Vec<(String, String)> {
+    let Some(pk) = backend.pk() else {
+        return Vec::new();
+    };
+    PK_CATALOG
+        .iter()
+        .map(|a| (a.id.to_string(), NamedWork::lines(&pk.extra_work(a))))
+        .filter(|(_, lines)| !lines.is_empty())
         .collect()
 }
 

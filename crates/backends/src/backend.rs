@@ -60,6 +60,35 @@ pub struct Sealed {
     pub tag: Vec<u8>,
 }
 
+/// One bit of a prepared AEAD message flipped, for the tamper checks of the
+/// timed path ([`Backend::prepare_tampered`]): its tag or its ciphertext.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tamper {
+    Tag,
+    Ciphertext,
+}
+
+impl Tamper {
+    /// Flips the lowest bit of the first byte of the part this names in
+    /// `sealed` (an empty part stays as it is).
+    pub fn apply(self, sealed: &mut Sealed) {
+        let part = match self {
+            Tamper::Tag => &mut sealed.tag,
+            Tamper::Ciphertext => &mut sealed.ciphertext,
+        };
+        if let Some(b) = part.first_mut() {
+            *b ^= 1;
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tamper::Tag => "tag",
+            Tamper::Ciphertext => "ciphertext",
+        }
+    }
+}
+
 /// The inputs of one AEAD call: key, IV (nonce), additional data and the
 /// data itself (the plaintext to seal or the ciphertext to open).
 #[derive(Debug, Clone, Copy)]
@@ -130,10 +159,22 @@ pub trait Backend {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError>;
-    /// The work a `message` cell of `alg` does beyond what its mode names
-    /// (a named exception, docs/METHOD.md), for `algorithms` and the
-    /// worker's hello; None where there is none or `alg` is not supported.
-    fn extra_work(&self, alg: &AlgorithmSpec) -> Option<String>;
+    /// As [`Backend::prepare`], for a `message` decryption cell of an AEAD,
+    /// over a prepared message with one bit flipped (`tamper`): every timed
+    /// call must then fail with [`BackendError::AuthenticationFailed`], or the
+    /// timed `open` does not verify what it decrypts (the tamper test).
+    fn prepare_tampered(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+        tamper: Tamper,
+    ) -> Result<Box<dyn Primitive + '_>, BackendError>;
+    /// The work `message` cells of `alg` do beyond what their mode names
+    /// (named exceptions, docs/METHOD.md), for `algorithms` and the
+    /// worker's hello; empty where there is none or `alg` is not supported.
+    fn extra_work(&self, alg: &AlgorithmSpec) -> Vec<crate::named::NamedWork>;
     /// The library's public-key operations (crates/backends/src/pk/), where it has any.
     fn pk(&self) -> Option<&dyn crate::pk::PkBackend>;
 }

@@ -17,6 +17,7 @@ pub mod known_defects;
 pub mod libraries;
 pub mod library;
 mod library_path;
+pub mod named;
 mod native;
 pub mod pk;
 pub mod primitive;
@@ -25,8 +26,9 @@ pub mod sessions;
 pub mod support;
 pub mod timed;
 
-pub use backend::{catalog_lengths_only, check_mode, AeadCall, Backend, CellInputs, Sealed};
+pub use backend::{catalog_lengths_only, check_mode, AeadCall, Backend, CellInputs, Sealed, Tamper};
 pub use error::{BackendError, OpenError};
 pub use libraries::{install_hint, open, LIBRARIES};
+pub use named::{Allocation, Heap, NamedWork};
 pub use primitive::Primitive;
 pub use support::Support;

@@ -14,10 +14,11 @@
 
 use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::BackendInfo;
-use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Operation};
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
-use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, check_once, AeadCall, Backend, CellInputs, Sealed};
+use crate::backend::{catalog_lengths_only, check_key_and_iv, check_mode, check_once, AeadCall, Backend, CellInputs, Sealed, Tamper};
 use crate::error::BackendError;
+use crate::named::NamedWork;
 use crate::pk::keys::PkKeys;
 use crate::pk::{PkBackend, PkLibrary};
 use crate::primitive::Primitive;
@@ -105,14 +106,17 @@ pub trait Library {
     /// driver) times its loop there, by the same rules, and forwards it
     /// here; every other library returns None and is timed by the loops of
     /// crates/backends/src/timed/.
+    /// `tamper` is the tamper checks' corruption of a decryption's prepared
+    /// message ([`Backend::prepare_tampered`]), None for a timed cell.
     fn forwarded(
         &self,
         cell: &CellSpec,
         alg: &AlgorithmSpec,
         inputs: &CellInputs,
         message: &[u8],
+        tamper: Option<Tamper>,
     ) -> Option<Result<Box<dyn Primitive + '_>, BackendError>> {
-        let _ = (cell, alg, inputs, message);
+        let _ = (cell, alg, inputs, message, tamper);
         None
     }
 }
@@ -139,20 +143,28 @@ impl<'a> DigestTask<'a> for Probe {
     }
 }
 
-/// The extra work a `message` session names.
+/// The extra work the `message` sessions name: of both directions of a
+/// cipher (named once as `message` where they name the same; a direction
+/// whose session cannot be made names none).
 struct ExtraWork;
 
 impl<'a> CipherTask<'a> for ExtraWork {
-    type Done = Option<&'static str>;
+    type Done = Vec<NamedWork>;
     fn with<S: CipherSession + 'a>(self, mut keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Self::Done, BackendError> {
-        Ok(keyed(true)?.extra_work())
+        let mut named = |encrypt| keyed(encrypt).map(|s| s.extra_work()).unwrap_or(None);
+        let (encrypting, decrypting) = (named(true), named(false));
+        if encrypting == decrypting {
+            return Ok(NamedWork::merged(encrypting.map(|w| ("message", w))));
+        }
+        let both = [("message encryption", encrypting), ("message decryption", decrypting)];
+        Ok(NamedWork::merged(both.into_iter().filter_map(|(cells, w)| w.map(|w| (cells, w)))))
     }
 }
 
 impl<'a> DigestTask<'a> for ExtraWork {
-    type Done = Option<&'static str>;
+    type Done = Vec<NamedWork>;
     fn with<D: DigestSession + 'a>(self, session: D) -> Result<Self::Done, BackendError> {
-        Ok(session.extra_work())
+        Ok(NamedWork::merged(session.extra_work().map(|w| ("message", w))))
     }
 }
 
@@ -193,19 +205,29 @@ impl<'a> DigestTask<'a> for DigestOnce<'_> {
     }
 }
 
-/// A timed cell, built by the loops of crates/backends/src/timed/symmetric.rs.
+/// A timed cell, built by the loops of crates/backends/src/timed/symmetric.rs
+/// (`tamper`: over a corrupted message, for the tamper checks).
 struct Prepare<'m> {
     cell: &'m CellSpec,
     alg: &'m AlgorithmSpec,
     inputs: &'m CellInputs,
     message: &'m [u8],
     implementation: Option<String>,
+    tamper: Option<Tamper>,
 }
 
 impl<'a> CipherTask<'a> for Prepare<'_> {
     type Done = Box<dyn Primitive + 'a>;
     fn with<S: CipherSession + 'a>(self, keyed: impl FnMut(bool) -> Result<S, BackendError>) -> Result<Self::Done, BackendError> {
-        prepare_cipher(self.cell, self.alg, self.inputs, self.message, keyed, self.implementation)
+        prepare_cipher(
+            self.cell,
+            self.alg,
+            self.inputs,
+            self.message,
+            keyed,
+            self.implementation,
+            self.tamper,
+        )
     }
 }
 
@@ -273,42 +295,73 @@ impl<L: Library> Backend for L {
         inputs: &CellInputs,
         message: &[u8],
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
-        check_mode(alg, cell)?;
-        if let Some(reason) = self.refuses(alg, cell) {
-            return Err(BackendError::Unsupported(reason));
-        }
-        if let Some(forwarded) = self.forwarded(cell, alg, inputs, message) {
-            return forwarded;
-        }
-        let task = Prepare {
-            cell,
-            alg,
-            inputs,
-            message,
-            implementation: self.implementation(alg),
-        };
-        match alg.class {
-            AlgorithmClass::Digest => self.digest(alg, task),
-            AlgorithmClass::Mac => self.mac(alg, &inputs.key, task),
-            _ => {
-                check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
-                self.cipher(alg, &inputs.key, &inputs.iv, task)
-            }
-        }
+        prepare_cell(self, cell, alg, inputs, message, None)
     }
 
-    fn extra_work(&self, alg: &AlgorithmSpec) -> Option<String> {
+    fn prepare_tampered(
+        &self,
+        cell: &CellSpec,
+        alg: &AlgorithmSpec,
+        inputs: &CellInputs,
+        message: &[u8],
+        tamper: Tamper,
+    ) -> Result<Box<dyn Primitive + '_>, BackendError> {
+        if alg.class != AlgorithmClass::Aead || cell.operation != Operation::Decrypt || cell.mode != Mode::Message {
+            return Err(BackendError::Invalid(format!(
+                "only an AEAD's message decryption is prepared over a tampered message, not {}",
+                cell.describe()
+            )));
+        }
+        prepare_cell(self, cell, alg, inputs, message, Some(tamper))
+    }
+
+    fn extra_work(&self, alg: &AlgorithmSpec) -> Vec<NamedWork> {
         let inputs = probe_inputs(alg);
         let named = match alg.class {
             AlgorithmClass::Digest => self.digest(alg, ExtraWork),
             AlgorithmClass::Mac => self.mac(alg, &inputs.key, ExtraWork),
             _ => self.cipher(alg, &inputs.key, &inputs.iv, ExtraWork),
         };
-        named.ok().flatten().map(str::to_string)
+        named.unwrap_or_default()
     }
 
     fn pk(&self) -> Option<&dyn PkBackend> {
         Library::pk(self)
+    }
+}
+
+/// A timed cell of `library` ([`Backend::prepare`]; `tamper`: over a
+/// corrupted message, [`Backend::prepare_tampered`]).
+fn prepare_cell<'l, L: Library>(
+    library: &'l L,
+    cell: &CellSpec,
+    alg: &AlgorithmSpec,
+    inputs: &CellInputs,
+    message: &[u8],
+    tamper: Option<Tamper>,
+) -> Result<Box<dyn Primitive + 'l>, BackendError> {
+    check_mode(alg, cell)?;
+    if let Some(reason) = library.refuses(alg, cell) {
+        return Err(BackendError::Unsupported(reason));
+    }
+    if let Some(forwarded) = library.forwarded(cell, alg, inputs, message, tamper) {
+        return forwarded;
+    }
+    let task = Prepare {
+        cell,
+        alg,
+        inputs,
+        message,
+        implementation: library.implementation(alg),
+        tamper,
+    };
+    match alg.class {
+        AlgorithmClass::Digest => library.digest(alg, task),
+        AlgorithmClass::Mac => library.mac(alg, &inputs.key, task),
+        _ => {
+            check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
+            library.cipher(alg, &inputs.key, &inputs.iv, task)
+        }
     }
 }
 
@@ -331,6 +384,17 @@ impl<P: PkLibrary> PkBackend for P {
 
     fn ecdsa_nonce(&self) -> Option<cryptobench_core::pk::EcdsaNonce> {
         PkLibrary::ecdsa_nonce(self)
+    }
+
+    fn extra_work(&self, alg: &PkAlgorithmSpec) -> Vec<NamedWork> {
+        if PkLibrary::pk_support(self, alg) != Support::Supported {
+            return Vec::new();
+        }
+        NamedWork::merged(
+            alg.operations
+                .iter()
+                .filter_map(|&op| PkLibrary::extra_work(self, alg, op).map(|w| (op.short(), w))),
+        )
     }
 
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError> {
@@ -400,6 +464,6 @@ impl<P: PkLibrary> PkBackend for P {
             return forwarded;
         }
         let session = self.pk_session(alg, keys, op)?;
-        crate::timed::public_key::prepare(op, session, prepared)
+        crate::timed::public_key::prepare(op, session, prepared, PkLibrary::extra_work(self, alg, op))
     }
 }

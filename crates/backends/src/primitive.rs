@@ -5,6 +5,7 @@
 //! (crates/backends/src/libraries/runtime/forwarded.rs).
 
 use crate::error::BackendError;
+use crate::named::Allocation;
 
 /// One prepared operation. The loop lives inside `run`, so dynamic dispatch
 /// costs once per sample, not once per call.
@@ -26,8 +27,9 @@ pub trait Primitive {
         None
     }
     /// Why a timed call allocates on the heap, where the library cannot
-    /// avoid it: a named exception (docs/METHOD.md); None: no call allocates.
-    fn allocates(&self) -> Option<String> {
+    /// avoid it, and on which heap: a named exception (docs/METHOD.md);
+    /// None: no call allocates.
+    fn allocates(&self) -> Option<Allocation> {
         None
     }
     /// The last `run`'s wall time and, where known, CPU time in nanoseconds,

@@ -15,6 +15,7 @@ use cryptobench_core::{AlgorithmClass, AlgorithmSpec, Mode};
 
 use crate::backend::{AeadCall, Sealed};
 use crate::error::BackendError;
+use crate::named::Allocation;
 
 /// A cipher keyed once, as a library keeps it between calls. A session is
 /// made for one direction (encrypting or decrypting).
@@ -43,6 +44,12 @@ pub trait CipherSession {
         out.copy_from_slice(input);
         self.seal(iv, aad, out, tag)
     }
+    /// Sizes what the session's `message` calls need for messages of
+    /// `message_len` bytes (a kept scratch buffer), before the timing, so
+    /// that no timed call allocates; the default needs nothing.
+    fn reserve(&mut self, message_len: usize) {
+        let _ = message_len;
+    }
     /// Whether `open` reads an AEAD message as ciphertext ‖ tag in one
     /// buffer, as some decrypting calls do (GnuTLS's
     /// `gnutls_aead_cipher_decrypt`, Botan's `botan_cipher_update`, the
@@ -51,20 +58,22 @@ pub trait CipherSession {
     fn tag_appended(&self) -> bool {
         false
     }
-    /// Work a `message` call does beyond what its mode names, which the
-    /// library cannot avoid (e.g. a mode that restarts only through its
-    /// key): the named exception, shown in `algorithms` and in the cell's
-    /// notes (docs/METHOD.md lists them all). None: no extra work.
+    /// Work a `message` call of this session (in its direction) does
+    /// beyond what its mode names, which the library cannot avoid (e.g. a
+    /// mode that restarts only through its key, a copy of the ciphertext
+    /// where the library decrypts in place only): the named exception,
+    /// shown in `algorithms` and in the cell's notes (docs/METHOD.md lists
+    /// them all). None: no extra work.
     fn extra_work(&self) -> Option<&'static str> {
         None
     }
     /// Why a timed call of this session allocates on the heap in a cell of
     /// `mode` (`rekey`: a `message` cell under `--rekey`; false for a
     /// `stream`), where the library cannot avoid it (its key setup under
-    /// `--rekey`, a crate that returns owned values): a named exception the
-    /// allocation test accepts (docs/METHOD.md lists them). None: no timed
-    /// call of such a cell allocates.
-    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+    /// `--rekey`, a crate that returns owned values), and on which heap: a
+    /// named exception, which the allocation test requires to happen
+    /// (docs/METHOD.md lists them). None: no timed call of such a cell allocates.
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<Allocation> {
         let _ = (mode, rekey);
         None
     }
@@ -82,13 +91,15 @@ pub trait DigestSession {
     /// The digest of everything updated so far, from a copy of the state
     /// (outside the timing; the state itself goes on).
     fn peek(&mut self) -> Result<Vec<u8>, BackendError>;
-    /// As [`CipherSession::extra_work`].
+    /// As [`CipherSession::extra_work`], for a `message` cell (a MAC that
+    /// sets its key up again for every message, where the library keeps no
+    /// keyed state).
     fn extra_work(&self) -> Option<&'static str> {
         None
     }
     /// As [`CipherSession::allocates`], for a `message` cell (`message`)
     /// or a `stream` cell.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
+    fn allocates(&self, message: bool) -> Option<Allocation> {
         let _ = message;
         None
     }

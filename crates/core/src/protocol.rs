@@ -62,9 +62,11 @@ pub enum WorkerMessage {
         /// worker that does not say so is never given several at once.
         #[serde(default)]
         barrier: bool,
-        /// The named exceptions to equal work of the supported algorithms'
-        /// `message` cells (algorithm id → the extra work; docs/METHOD.md):
-        /// an addition with a default.
+        /// The named extra work of the supported algorithms' cells
+        /// (algorithm id → one line per group of cells, "cells: work", e.g.
+        /// "message decryption: …", "verify: …"; docs/METHOD.md): an
+        /// addition with a default (older workers sent the work alone, of
+        /// `message` cells).
         #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
         extra_work: BTreeMap<String, String>,
     },

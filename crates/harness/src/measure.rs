@@ -326,7 +326,7 @@ pub fn measure_units_gated(
         implementation: primitive.implementation(),
         exceptions: Exceptions {
             extra_work: primitive.extra_work(),
-            allocates: primitive.allocates(),
+            allocates: primitive.allocates().map(|a| a.why.to_string()),
             ..Exceptions::default()
         },
         cycles_per_byte: None,

@@ -141,10 +141,17 @@ fn standing(st: Option<&Standing>, unit: Unit) -> [String; 2] {
     };
     let f = st.fastest();
     let mark = |noisy: bool| if noisy { NOISY_MARK } else { "" };
+    let untested = |sep: &str| {
+        if st.untested.is_empty() {
+            String::new()
+        } else {
+            format!("{sep}not tested against {}", st.untested.join(", "))
+        }
+    };
     let lead = match st.lead {
         Lead::Clear => String::new(),
-        Lead::Tie => format!(" (tie with {})", st.tied.join(", ")),
-        Lead::Untested => " (lead not tested)".into(),
+        Lead::Tie => format!(" (tie with {}{})", st.tied.join(", "), untested("; ")),
+        Lead::Untested => format!(" (lead {})", untested("")),
         Lead::Alone => " (only one measured)".into(),
     };
     let fastest = format!("{}: {}{}{lead}", f.label, unit.format(f.median), mark(f.noisy));

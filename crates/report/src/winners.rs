@@ -1,11 +1,14 @@
 //! The answer of a comparison of libraries, builds or runs: per algorithm,
 //! at the largest and the smallest size, which configuration is fastest,
-//! whether its lead over the next is beyond the noise (the project's one
-//! rule, cryptobench_core::decision: dependence-aware 95% intervals apart
-//! and more than 1% apart), and the
-//! spread from the slowest to the fastest.
+//! whether its lead over every other is beyond the noise (the project's one
+//! rule, cryptobench_core::decision: dependence-aware intervals apart and
+//! more than 1% apart), and the spread from the slowest to the fastest.
+//!
+//! The lead is judged against every other contender, not the runner-up
+//! alone: a slower contender whose interval is wide may still overlap the
+//! fastest, and then the fastest is not clearly ahead of it.
 
-use cryptobench_core::compare::{judge, Verdict};
+use cryptobench_core::decision::{decide, Decision};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::stats::Summary;
 
@@ -29,11 +32,12 @@ pub struct Contender {
 /// How sure the lead is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lead {
-    /// Beyond the noise against the runner-up.
+    /// Beyond the noise against every other contender.
     Clear,
     /// Within the noise of one or more others (named in `tied`).
     Tie,
-    /// Too few samples to test (e.g. imported figures).
+    /// Within the noise of none, but too few samples to test one or more
+    /// others (named in `untested`; e.g. imported figures).
     Untested,
     /// Only one configuration measured this cell.
     Alone,
@@ -47,6 +51,8 @@ pub struct Standing {
     pub lead: Lead,
     /// Others within the noise of the fastest.
     pub tied: Vec<String>,
+    /// Others with too few samples to be tested against the fastest.
+    pub untested: Vec<String>,
 }
 
 impl Standing {
@@ -147,19 +153,40 @@ fn standing(runs: &[(String, &RunResult)], labels: &Labels, key: &Key, size: usi
         return None;
     }
     ranking.sort_by(|a, b| b.median.total_cmp(&a.median));
-    let first = &ranking[0];
-    let verdicts: Vec<Verdict> = ranking[1..].iter().map(|c| judge(&first.summary, &c.summary)).collect();
-    let tied: Vec<String> = ranking[1..]
-        .iter()
-        .zip(&verdicts)
-        .filter(|(_, v)| matches!(v, Verdict::Same { .. }))
-        .map(|(c, _)| c.label.clone())
-        .collect();
-    let lead = match verdicts.first() {
-        None => Lead::Alone,
-        Some(Verdict::Different { .. }) => Lead::Clear,
-        Some(Verdict::Same { .. }) => Lead::Tie,
-        Some(_) => Lead::Untested,
+    let (lead, tied, untested) = judge_lead(&ranking);
+    Some(Standing {
+        size,
+        ranking,
+        lead,
+        tied,
+        untested,
+    })
+}
+
+/// The fastest (`ranking[0]`) against every other by the one rule: clear
+/// only when every other is decided different; a tie when any is within
+/// the noise; untested when none is within the noise but some could not
+/// be decided. Returns the lead, the tied and the untested labels.
+fn judge_lead(ranking: &[Contender]) -> (Lead, Vec<String>, Vec<String>) {
+    let Some((first, others)) = ranking.split_first() else {
+        return (Lead::Alone, Vec::new(), Vec::new());
     };
-    Some(Standing { size, ranking, lead, tied })
+    let named = |wanted: Decision| -> Vec<String> {
+        others
+            .iter()
+            .filter(|c| decide(&first.summary, &c.summary) == wanted)
+            .map(|c| c.label.clone())
+            .collect()
+    };
+    let (tied, untested) = (named(Decision::Same), named(Decision::Undecided));
+    let lead = if others.is_empty() {
+        Lead::Alone
+    } else if !tied.is_empty() {
+        Lead::Tie
+    } else if !untested.is_empty() {
+        Lead::Untested
+    } else {
+        Lead::Clear
+    };
+    (lead, tied, untested)
 }

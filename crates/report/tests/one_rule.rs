@@ -4,64 +4,24 @@
 //! run with the same library twice, the second under a capability mask,
 //! so that all four read the same two cells.
 
+mod common;
+
+use common::{gcm_cell, run_of};
 use cryptobench_core::audit::VerdictKind;
-use cryptobench_core::cell::{CellSpec, CellUnit, Mode, Operation};
 use cryptobench_core::compare::{compare, Verdict};
-use cryptobench_core::result::{CellOutcome, CellResult, Measurement, RunResult};
-use cryptobench_core::stats::{summarize, Sample};
+use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::verdict::rules::measured;
 use cryptobench_report::factors::factors;
 use cryptobench_report::labels::Labels;
 use cryptobench_report::winners::{rows, Lead};
 
-const SIZE: usize = 16384;
-
-fn cell(walls: &[f64]) -> CellResult {
-    let samples: Vec<Sample> = walls
-        .iter()
-        .map(|&w| Sample {
-            iterations: 100,
-            wall_ns: w as u64,
-            cpu_ns: None,
-        })
-        .collect();
-    CellResult {
-        spec: CellSpec {
-            algorithm: "aes-128-gcm".into(),
-            operation: Operation::Encrypt,
-            mode: Mode::Message,
-            rekey: false,
-            size: SIZE,
-            aad: 13,
-            unit: CellUnit::Bytes,
-        },
-        outcome: CellOutcome::Measured(Measurement {
-            summary: summarize(&samples, SIZE).unwrap(),
-            samples,
-            warnings: vec![],
-            checksum: String::new(),
-            implementation: None,
-            exceptions: Default::default(),
-            cycles_per_byte: None,
-            aggregate: None,
-            replicates: Vec::new(),
-            buffer_page_offset: None,
-        }),
-    }
-}
-
 /// The library unmasked (configuration 1) and masked (configuration 2).
 fn run(on: &[f64], off: &[f64]) -> RunResult {
-    let text = r#"{"schema_version":1,"tool":{"name":"t","version":"0"},"started_at":"","finished_at":"","command_line":[],
-        "host":{"hostname":null,"cpu_model":null,"logical_cores":1,"arch":"x86_64","os":"y","kernel":null,"virtualization":null},
-        "settings":{"timing":{"sample_target_ns":0,"cell_budget_ns":0,"min_samples":0,"target_relative_ci":0.0,"warmup_ns":0},"sizes":[16384],"pinned_cpu":null},
-        "configurations":[
-          {"index":1,"spec":{"backend":"openssl","library":null},"backend":null,"status":"completed","verifications":[],"cells":[]},
-          {"index":2,"spec":{"backend":"openssl","library":null,"env":{"OPENSSL_ia32cap":"~0x200000000000000"}},"backend":null,"status":"completed","verifications":[],"cells":[]}]}"#;
-    let mut r: RunResult = serde_json::from_str(text).unwrap();
-    r.configurations[0].cells.push(cell(on));
-    r.configurations[1].cells.push(cell(off));
-    r
+    run_of(
+        r#"{"index":1,"spec":{"backend":"openssl","library":null},"backend":null,"status":"completed","verifications":[],"cells":[]},
+          {"index":2,"spec":{"backend":"openssl","library":null,"env":{"OPENSSL_ia32cap":"~0x200000000000000"}},"backend":null,"status":"completed","verifications":[],"cells":[]}"#,
+        vec![gcm_cell(on), gcm_cell(off)],
+    )
 }
 
 /// "Different" as each of the four places decides it.

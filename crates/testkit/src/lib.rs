@@ -4,8 +4,13 @@
 //! skips the test with the reason printed. Under CI (`CI=true`), where
 //! `.ci/run` installs everything, the same absence is a failure: a broken
 //! install step must never turn the suite silently green.
+//!
+//! And what several test binaries read of the docs they hold the code to
+//! ([`method`]: docs/METHOD.md's table of named extra work).
 
 use std::fmt::Display;
+
+pub mod method;
 
 /// Whether the tests run under CI (`CI=true`, as `.ci/run` and most CI services set it).
 pub fn under_ci() -> bool {

@@ -8,7 +8,7 @@
 //! key (FIPS 203's implicit rejection is deterministic), and RSA-OAEP
 //! decryption of a ciphertext RustCrypto made with a seeded generator.
 //! Randomised signatures are compared by verification instead, before
-//! timing (crates/backends/src/pk_verify.rs).
+//! timing (crates/backends/src/checks/pk_verify.rs).
 
 use cryptobench_core::checks::{CheckKind, CheckReport};
 use cryptobench_core::pk::{PkAlgorithmSpec, PkKind};

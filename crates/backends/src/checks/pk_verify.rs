@@ -1,7 +1,7 @@
 //! The checks a backend passes before any public-key cell is timed
 //! (docs/METHOD.md, "Public key"):
 //!
-//! 1. published known answers (crates/backends/src/pk_known_answers.rs):
+//! 1. published known answers (crates/backends/src/checks/pk_known_answers.rs):
 //!    deterministic signatures byte for byte (Ed25519), verification of
 //!    published signatures and rejection of a tampered one (Ed448, ECDSA,
 //!    RSA), derived secrets (X25519, X448, ECDH), public keys from seeds

@@ -1,11 +1,13 @@
 //! The checks a backend passes before anything is timed: published known
-//! answers, round trips over many lengths, AEAD tamper rejection, and that
-//! the prepared (timed) primitive computes what the verified path computes.
+//! answers, round trips over many lengths, AEAD tamper rejection (in the
+//! one-shot calls and in the timed `open`), and that the prepared (timed)
+//! primitive computes what the verified path computes.
 
+use cryptobench_core::cell::{CellUnit, DEFAULT_AAD_LEN};
 use cryptobench_core::result::VerificationOutcome;
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
-use crate::backend::{inputs_for, pseudo_random_bytes, AeadCall, Backend, CellInputs};
+use crate::backend::{inputs_for, pseudo_random_bytes, AeadCall, Backend, CellInputs, Tamper};
 use crate::checks::known_answers::{known_answers_for, KnownAnswer};
 use crate::error::BackendError;
 use crate::primitive::Primitive;
@@ -182,6 +184,56 @@ fn round_trips(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, Stri
             checks += tamper_checks(backend, alg, inputs.call(&sealed.ciphertext), &sealed.tag)?;
         }
     }
+    if alg.class == AlgorithmClass::Aead {
+        checks += timed_tamper_checks(backend, alg)?;
+    }
+    Ok(checks)
+}
+
+/// The cell the tamper checks prepare: `message` decryption of 32 bytes
+/// with the default AAD.
+pub fn message_decryption_cell(alg: &AlgorithmSpec) -> CellSpec {
+    CellSpec {
+        algorithm: alg.id.into(),
+        operation: Operation::Decrypt,
+        mode: Mode::Message,
+        rekey: false,
+        size: 32,
+        aad: DEFAULT_AAD_LEN,
+        unit: CellUnit::Bytes,
+    }
+}
+
+/// The timed `open` verifies what it decrypts: a `message` decryption cell
+/// prepared over a message with a flipped tag bit, and one over a message
+/// with a flipped ciphertext bit ([`Backend::prepare_tampered`]), each fail
+/// their timed call authenticating. The checks made: 2, or 0 where the
+/// library times no decryption (ring opens in place only: the cell is `n/a`).
+pub fn timed_tamper_checks(backend: &dyn Backend, alg: &AlgorithmSpec) -> Result<usize, String> {
+    let cell = message_decryption_cell(alg);
+    let (inputs, message) = (inputs_for(alg, 4242), pseudo_random_bytes(4243, cell.size));
+    let mut checks = 0;
+    for tamper in [Tamper::Tag, Tamper::Ciphertext] {
+        let what = tamper.name();
+        let mut timed = match backend.prepare_tampered(&cell, alg, &inputs, &message, tamper) {
+            Ok(p) => p,
+            Err(BackendError::Unsupported(_)) => return Ok(0),
+            Err(e) => {
+                return Err(format!(
+                    "the timed decryption of a message with a tampered {what} could not be prepared: {e}"
+                ))
+            }
+        };
+        match timed.run(1, &mut vec![0u8; cell.size]) {
+            Err(BackendError::AuthenticationFailed) => checks += 1,
+            Ok(()) => return Err(format!("the timed decryption accepted a message with a tampered {what}")),
+            Err(e) => {
+                return Err(format!(
+                    "the timed decryption of a message with a tampered {what} gave an unexpected error: {e}"
+                ))
+            }
+        }
+    }
     Ok(checks)
 }
 
@@ -271,7 +323,7 @@ pub fn check_primitive(
     match cell.operation {
         Operation::Sign | Operation::Verify | Operation::Keygen | Operation::Encaps | Operation::Decaps | Operation::Derive => {
             return Err(format!(
-                "{} is a public-key operation (crates/backends/src/pk_verify.rs checks those)",
+                "{} is a public-key operation (crates/backends/src/checks/pk_verify.rs checks those)",
                 cell.operation.short()
             ));
         }

@@ -104,7 +104,7 @@ macro_rules! provider_sessions {
                     .map_err(|_| crate::error::BackendError::AuthenticationFailed)
             }
 
-            fn allocates(&self, _mode: cryptobench_core::Mode, rekey: bool) -> Option<&'static str> {
+            fn allocates(&self, _mode: cryptobench_core::Mode, rekey: bool) -> Option<crate::named::Allocation> {
                 if rekey {
                     $allocates
                 } else {
@@ -140,8 +140,8 @@ macro_rules! provider_sessions {
             fn peek(&mut self) -> Result<Vec<u8>, crate::error::BackendError> {
                 Ok(self.context.clone().finish().as_ref().to_vec())
             }
-            fn allocates(&self, message: bool) -> Option<&'static str> {
-                let one_shot: fn(&'static $krate::digest::Algorithm) -> Option<&'static str> = $digest_allocates;
+            fn allocates(&self, message: bool) -> Option<crate::named::Allocation> {
+                let one_shot: fn(&'static $krate::digest::Algorithm) -> Option<crate::named::Allocation> = $digest_allocates;
                 message.then(|| one_shot(self.algorithm)).flatten()
             }
         }

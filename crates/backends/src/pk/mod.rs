@@ -19,8 +19,9 @@ use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec};
 use cryptobench_core::{CellSpec, Operation};
 
 use self::keys::PkKeys;
-pub use self::session::{fill, KeptInput, PkSession, Rejecting};
+pub use self::session::{fill, KeptInput, PkSession, Rejecting, ECDSA_DER_KEPT};
 use crate::error::BackendError;
+use crate::named::NamedWork;
 use crate::primitive::Primitive;
 use crate::support::Support;
 
@@ -56,6 +57,20 @@ pub trait PkLibrary {
         Ok(0)
     }
 
+    /// Work a timed `op` call of `alg` does beyond what every library's does
+    /// (cryptobench's conversion of a library's r ‖ s to DER in every
+    /// signature), or short of it (an input kept converted in the library's
+    /// own form, [`KeptInput`], where a library taking bytes parses them in
+    /// every call): the named exception, shown with the cell and as `yes*`
+    /// in `algorithms` (docs/METHOD.md lists them all). Declared per
+    /// algorithm and operation rather than by a session, since `algorithms`
+    /// names it without keys (an RSA key takes seconds to make). None by
+    /// default.
+    fn extra_work(&self, alg: &PkAlgorithmSpec, op: Operation) -> Option<&'static str> {
+        let _ = (alg, op);
+        None
+    }
+
     /// A library whose calls run in another process (a language runtime's
     /// driver) times the cell's loop there and forwards it here, like its
     /// symmetric cells ([`crate::library::Library::forwarded`]); `prepared`
@@ -83,6 +98,9 @@ pub trait PkBackend {
     fn ecdsa_nonce(&self) -> Option<EcdsaNonce>;
     /// [`PkLibrary::own_known_answers`].
     fn own_known_answers(&self, alg: &PkAlgorithmSpec) -> Result<usize, String>;
+    /// What [`PkLibrary::extra_work`] names for `alg`'s operations, those
+    /// with the same work together.
+    fn extra_work(&self, alg: &PkAlgorithmSpec) -> Vec<NamedWork>;
     fn public_key(&self, alg: &PkAlgorithmSpec, keys: &PkKeys) -> Result<Vec<u8>, BackendError>;
     fn sign(&self, alg: &PkAlgorithmSpec, keys: &PkKeys, message: &[u8]) -> Result<Vec<u8>, BackendError>;
     /// Ok(false) when the signature does not verify.

@@ -1,6 +1,7 @@
 //! What a library supplies for a public-key cell: a session on imported keys.
 
 use crate::error::BackendError;
+use crate::named::Allocation;
 
 fn not_offered<T>(what: &str) -> Result<T, BackendError> {
     Err(BackendError::Unsupported(what.to_string()))
@@ -51,9 +52,9 @@ pub trait PkSession {
         not_offered("key generation")
     }
     /// Why a timed call allocates on the heap, where the library cannot
-    /// avoid it (a crate computing with heap-allocated big integers): a
-    /// named exception (docs/METHOD.md). None: no call allocates.
-    fn allocates(&self) -> Option<&'static str> {
+    /// avoid it (a crate computing with heap-allocated big integers), and on
+    /// which heap: a named exception (docs/METHOD.md). None: no call allocates.
+    fn allocates(&self) -> Option<Allocation> {
         None
     }
     /// What served the calls where the library says (OpenSSL 3: the
@@ -84,12 +85,21 @@ pub fn fill(out: &mut Vec<u8>, max: usize, write: impl FnOnce(*mut u8) -> Result
     Ok(())
 }
 
+/// What an ECDSA verify cell leaves out where the library takes r ‖ s
+/// (NSS, a PKCS#11 token, Crypto++'s P1363 form) and the signature is
+/// decoded from DER once ([`KeptInput`]).
+pub const ECDSA_DER_KEPT: &str = "the DER signature is decoded into the r ‖ s the library takes once, outside the timing \
+     (KeptInput), where a library that takes DER decodes it in every call";
+
 /// An input a library takes in its own form (libgcrypt's S-expressions,
 /// Nettle's GMP integers), converted once and kept while the caller passes
 /// the same bytes. A timed loop passes the same message and signature to
 /// every call, so the conversion is made by the first call alone (as the
 /// output buffers grow in the first call only), and each later call
 /// compares the bytes with the kept ones and uses the converted value.
+/// That is work short of what a library taking the bytes themselves does
+/// in every call: a library that keeps an input names it
+/// ([`crate::pk::PkLibrary::extra_work`], docs/METHOD.md).
 pub struct KeptInput<T> {
     bytes: Vec<u8>,
     value: Option<T>,

@@ -10,17 +10,25 @@ use std::hint::black_box;
 use cryptobench_core::Operation;
 
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::session::PkSession;
 use crate::primitive::Primitive;
 
 /// The timed primitive of one public-key operation. `prepared` is the
 /// signature a verify call checks, the ciphertext a decrypt or decaps call
-/// opens (empty for the other operations).
-pub fn prepare<'a>(op: Operation, session: Box<dyn PkSession + 'a>, prepared: Vec<u8>) -> Result<Box<dyn Primitive + 'a>, BackendError> {
+/// opens (empty for the other operations); `extra_work` what the library
+/// names for the operation (`PkLibrary::extra_work`).
+pub fn prepare<'a>(
+    op: Operation,
+    session: Box<dyn PkSession + 'a>,
+    prepared: Vec<u8>,
+    extra_work: Option<&'static str>,
+) -> Result<Box<dyn Primitive + 'a>, BackendError> {
     Ok(Box::new(PkLoop {
         session,
         op,
         prepared,
+        extra_work,
         out: Vec::new(),
         secret: Vec::new(),
     }))
@@ -35,6 +43,7 @@ struct PkLoop<'a> {
     out: Vec<u8>,
     /// The shared secret of the last encapsulation or decapsulation.
     secret: Vec<u8>,
+    extra_work: Option<&'static str>,
 }
 
 impl Primitive for PkLoop<'_> {
@@ -68,8 +77,12 @@ impl Primitive for PkLoop<'_> {
         Ok(())
     }
 
-    fn allocates(&self) -> Option<String> {
-        self.session.allocates().map(str::to_string)
+    fn allocates(&self) -> Option<Allocation> {
+        self.session.allocates()
+    }
+
+    fn extra_work(&self) -> Option<String> {
+        self.extra_work.map(str::to_string)
     }
 
     /// What the check compares with the one-shot calls: the signature

@@ -17,15 +17,17 @@ use std::hint::black_box;
 
 use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation};
 
-use crate::backend::{CellInputs, Sealed};
+use crate::backend::{CellInputs, Sealed, Tamper};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::primitive::Primitive;
 use crate::sessions::{open_input, seal_once, CipherSession, DigestSession};
 
 /// Builds the timed primitive of a cipher cell. `keyed(encrypt)` returns a
 /// session keyed with `inputs.key` and started at `inputs.iv`; for message
 /// decryption the message is encrypted once here, so that every timed call
-/// decrypts and authenticates a genuine one.
+/// decrypts and authenticates a genuine one (`tamper`: the tamper checks'
+/// corrupted one, which every timed call must reject).
 pub fn prepare_cipher<'a, S: CipherSession + 'a>(
     cell: &CellSpec,
     alg: &AlgorithmSpec,
@@ -33,6 +35,7 @@ pub fn prepare_cipher<'a, S: CipherSession + 'a>(
     message: &[u8],
     mut keyed: impl FnMut(bool) -> Result<S, BackendError>,
     implementation: Option<String>,
+    tamper: Option<Tamper>,
 ) -> Result<Box<dyn Primitive + 'a>, BackendError> {
     let encrypt = cell.operation == Operation::Encrypt;
     if cell.mode == Mode::Stream {
@@ -47,9 +50,14 @@ pub fn prepare_cipher<'a, S: CipherSession + 'a>(
             tag: vec![0; alg.tag_len],
         }
     } else {
-        seal_once(keyed(true)?, alg, inputs.call(message))?
+        let mut sealed = seal_once(keyed(true)?, alg, inputs.call(message))?;
+        if let Some(tamper) = tamper {
+            tamper.apply(&mut sealed);
+        }
+        sealed
     };
-    let session = keyed(encrypt)?;
+    let mut session = keyed(encrypt)?;
+    session.reserve(message.len());
     let input = if encrypt {
         Vec::new()
     } else {
@@ -104,8 +112,8 @@ impl<S: CipherSession> Primitive for Stream<S> {
     fn implementation(&self) -> Option<String> {
         self.implementation.clone()
     }
-    fn allocates(&self) -> Option<String> {
-        self.session.allocates(Mode::Stream, false).map(str::to_string)
+    fn allocates(&self) -> Option<Allocation> {
+        self.session.allocates(Mode::Stream, false)
     }
 }
 
@@ -163,8 +171,8 @@ impl<S: CipherSession> Primitive for Message<S> {
     fn extra_work(&self) -> Option<String> {
         self.session.extra_work().map(str::to_string)
     }
-    fn allocates(&self) -> Option<String> {
-        self.session.allocates(Mode::Message, self.rekey).map(str::to_string)
+    fn allocates(&self) -> Option<Allocation> {
+        self.session.allocates(Mode::Message, self.rekey)
     }
 }
 
@@ -191,8 +199,8 @@ impl<D: DigestSession> Primitive for DigestMessage<D> {
     fn extra_work(&self) -> Option<String> {
         self.session.extra_work().map(str::to_string)
     }
-    fn allocates(&self) -> Option<String> {
-        self.session.allocates(true).map(str::to_string)
+    fn allocates(&self) -> Option<Allocation> {
+        self.session.allocates(true)
     }
 }
 
@@ -215,8 +223,8 @@ impl<D: DigestSession> Primitive for DigestStream<D> {
     fn implementation(&self) -> Option<String> {
         self.implementation.clone()
     }
-    fn allocates(&self) -> Option<String> {
-        self.session.allocates(false).map(str::to_string)
+    fn allocates(&self) -> Option<Allocation> {
+        self.session.allocates(false)
     }
 }
 
@@ -291,12 +299,34 @@ mod tests {
             &[1, 2, 3, 4],
             |_| Ok(Toy { key: 5, rekeys: 0 }),
             None,
+            None,
         )
         .unwrap();
         let mut buf = [0u8; 4];
         p.run(3, &mut buf).unwrap();
         assert_eq!(buf, [1, 2, 3, 4]);
         assert!(p.run(1, &mut [0u8; 3]).is_err(), "a buffer of another length is refused");
+    }
+
+    #[test]
+    fn a_tampered_message_is_prepared_for_decryption_and_rejected_in_the_loop() {
+        let alg = cryptobench_core::catalog::get("chacha20-poly1305").unwrap();
+        for tamper in [Tamper::Tag, Tamper::Ciphertext] {
+            let mut p = prepare_cipher(
+                &cell(Operation::Decrypt, false),
+                alg,
+                &inputs(),
+                &[1, 2, 3, 4],
+                |_| Ok(Toy { key: 5, rekeys: 0 }),
+                None,
+                Some(tamper),
+            )
+            .unwrap();
+            assert!(
+                matches!(p.run(1, &mut [0u8; 4]), Err(BackendError::AuthenticationFailed)),
+                "{tamper:?}"
+            );
+        }
     }
 
     #[test]
@@ -308,6 +338,7 @@ mod tests {
             &inputs(),
             &[1, 2, 3, 4],
             |_| Ok(Toy { key: 5, rekeys: 0 }),
+            None,
             None,
         )
         .unwrap();

@@ -13,8 +13,9 @@ use std::cell::Cell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use cryptobench_backends::registry::Entry;
-use cryptobench_backends::{open, Backend, LIBRARIES};
+use cryptobench_backends::{open, Backend, Support, LIBRARIES};
 use cryptobench_core::result::ConfigurationSpec;
+use cryptobench_core::{AlgorithmClass, AlgorithmSpec, CellSpec, Mode, Operation, CATALOG};
 
 /// Counts the heap allocations of each thread, so that a test can assert
 /// that a timed loop allocates nothing.
@@ -53,6 +54,39 @@ pub fn allocations_during(f: impl FnOnce()) -> u64 {
     let before = ALLOCATIONS.with(Cell::get);
     f();
     ALLOCATIONS.with(Cell::get) - before
+}
+
+/// Every cell shape a backend can prepare for `alg`: operation × mode × rekey.
+pub fn cell_shapes(alg: &AlgorithmSpec, size: usize) -> Vec<CellSpec> {
+    let ops: &[Operation] = match alg.class {
+        AlgorithmClass::Digest => &[Operation::Digest],
+        AlgorithmClass::Mac => &[Operation::Mac],
+        _ => &[Operation::Encrypt, Operation::Decrypt],
+    };
+    let mut cells = Vec::new();
+    for &operation in ops {
+        for mode in [Mode::Stream, Mode::Message] {
+            for rekey in [false, true] {
+                cells.push(CellSpec {
+                    algorithm: alg.id.into(),
+                    operation,
+                    mode,
+                    rekey,
+                    size,
+                    aad: 13,
+                    unit: cryptobench_core::cell::CellUnit::Bytes,
+                });
+            }
+        }
+    }
+    cells
+}
+
+/// A library with public key and no algorithm of the symmetric catalog
+/// (post-quantum only): pk_every_backend.rs checks it; here it has nothing
+/// to check, which is not a failure.
+pub fn public_key_only(backend: &dyn Backend) -> bool {
+    backend.pk().is_some() && CATALOG.iter().all(|a| backend.support(a) != Support::Supported)
 }
 
 pub fn spec(id: &str) -> ConfigurationSpec {
@@ -115,6 +149,8 @@ pub fn each_library(test: impl Fn(&'static Entry, &dyn Backend)) {
         failed.len(),
         failed.join("\n")
     );
+    // RustCrypto is linked into every build: with none tested, the test tested nothing.
+    assert!(tested > 0, "no library could be opened, so nothing was tested");
     eprintln!("{tested} libraries tested");
 }
 

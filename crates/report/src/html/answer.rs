@@ -212,9 +212,10 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
     };
     s.push_str(&table.render());
     s.push_str(&format!(
-        "<p class=\"note\">Fastest = the highest median throughput. Lead: \"clear\" = beyond the noise against the next \
-         (95% intervals of the medians apart, and more than 1% apart: the rule of compare and the audit); \"tie\" = within the noise of the next, \
-         with how many (hover for their names); \"not tested\" = too few samples. Spread = fastest ÷ slowest (hover for the \
+        "<p class=\"note\">Fastest = the highest median throughput. Lead: \"clear\" = beyond the noise against every other \
+         (95% intervals of the medians apart, and more than 1% apart: the rule of compare and the audit); \"tie\" = within the noise of one or \
+         more others, with how many (hover for their names); \"not tested\" = within the noise of none, but too few samples to test one or \
+         more others (hover for their names). Spread = fastest ÷ slowest (hover for the \
          slowest). {NOISY_MARK} = a noisy figure.</p>\n"
     ));
     s.push_str("</div>\n");
@@ -230,14 +231,23 @@ fn standing_cells(standing: Option<&Standing>, unit: Unit) -> [String; 4] {
     };
     let f = st.fastest();
     let figure = |c: &winners::Contender| format!("{}{}", unit.format(c.median), if c.noisy { NOISY_MARK } else { "" });
+    let untested = if st.untested.is_empty() {
+        String::new()
+    } else {
+        format!("; not tested against: {}", st.untested.join(", "))
+    };
     let lead = match st.lead {
         Lead::Clear => "clear".to_string(),
         Lead::Tie => format!(
-            "<span title=\"within the noise: {}\">tie ({})</span>",
+            "<span title=\"within the noise: {}{}\">tie ({})</span>",
             escape(&st.tied.join(", ")),
+            escape(&untested),
             st.tied.len() + 1
         ),
-        Lead::Untested => "not tested".into(),
+        Lead::Untested => format!(
+            "<span title=\"too few samples: {}\">not tested</span>",
+            escape(&st.untested.join(", "))
+        ),
         Lead::Alone => "alone".into(),
     };
     let spread = if st.ranking.len() < 2 {

@@ -15,13 +15,16 @@ use aws_lc_rs::iv::FixedLength;
 use cryptobench_core::Mode;
 
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::{unsupported, CipherSession};
 
 crate::libraries::provider::provider_sessions!(
     aws_lc_rs,
     "aws-lc-rs",
     open: separate_gather,
-    rekey_allocates: Some("aws-lc-rs's AEAD key setup allocates: UnboundKey::new allocates its EVP_AEAD_CTX (OPENSSL_malloc, src/aead/aead_ctx.rs)"),
+    rekey_allocates: Some(Allocation::in_c(
+        "aws-lc-rs's AEAD key setup allocates: UnboundKey::new allocates its EVP_AEAD_CTX (OPENSSL_malloc, src/aead/aead_ctx.rs)"
+    )),
     digest_allocates: sha3_allocates
 );
 
@@ -30,13 +33,13 @@ crate::libraries::provider::provider_sessions!(
 /// such call there (src/digest/sha.rs: `sha3_256_digest` makes a
 /// `digest::Context`), and the context's `EVP_DigestInit_ex` allocates the
 /// digest's state (`md_data`, crypto/fipsmodule/digest/digest.c).
-fn sha3_allocates(algorithm: &'static aws_lc_rs::digest::Algorithm) -> Option<&'static str> {
+fn sha3_allocates(algorithm: &'static aws_lc_rs::digest::Algorithm) -> Option<Allocation> {
     use aws_lc_rs::digest::{SHA3_256, SHA3_384, SHA3_512};
-    [&SHA3_256, &SHA3_384, &SHA3_512].contains(&algorithm).then_some(
+    [&SHA3_256, &SHA3_384, &SHA3_512].contains(&algorithm).then_some(Allocation::in_c(
         "aws-lc-rs's digest::digest hashes SHA-3 through a digest::Context (src/digest/sha.rs), whose \
          EVP_DigestInit_ex allocates the digest's state (OPENSSL_malloc of md_data), freed when the context \
          drops: 1 allocation per message",
-    )
+    ))
 }
 
 /// A plain AES mode; `EncryptingKey` keeps the expanded key. The raw key is
@@ -123,7 +126,9 @@ impl CipherSession for Block {
         key.decrypt(out, context).map(drop).map_err(|_| failed("DecryptingKey::decrypt"))
     }
 
-    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
-        rekey.then_some("aws-lc-rs's plain-cipher key setup allocates: UnboundCipherKey::new copies the key into a Vec (src/cipher.rs)")
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<Allocation> {
+        rekey.then_some(Allocation::in_rust(
+            "aws-lc-rs's plain-cipher key setup allocates: UnboundCipherKey::new copies the key into a Vec (src/cipher.rs)",
+        ))
     }
 }

@@ -355,6 +355,16 @@ impl CipherSession for Cipher<'_> {
             _ => self.pass(out),
         }
     }
+
+    /// BearSSL encrypts and decrypts in place only (every `run` and
+    /// `chacha20_run` call takes one buffer), so `open` first copies the
+    /// prepared ciphertext into the output buffer.
+    fn extra_work(&self) -> Option<&'static str> {
+        (!self.encrypt).then_some(
+            "BearSSL decrypts in place only (its run calls take one buffer): message decryption copies the ciphertext into \
+             the output buffer first",
+        )
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use std::ffi::c_int;
 use boring_sys as ffi;
 
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::{CipherSession, DigestSession};
 
 pub fn check(ok: c_int, call: &'static str) -> Result<(), BackendError> {
@@ -352,11 +353,11 @@ impl DigestSession for Hash {
     /// `EVP_Digest` (crypto/fipsmodule/digest/digest.c) runs on an
     /// `EVP_MD_CTX` on its stack, whose `EVP_DigestInit_ex` allocates the
     /// digest's state (`md_data`), freed by `EVP_MD_CTX_cleanup`.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        message.then_some(
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        message.then_some(Allocation::in_c(
             "BoringSSL's one-shot EVP_Digest allocates the digest's state: EVP_DigestInit_ex on its stack \
              context mallocs md_data (OPENSSL_malloc of the digest's ctx_size), EVP_MD_CTX_cleanup frees it: \
              1 allocation per message",
-        )
+        ))
     }
 }

@@ -19,6 +19,7 @@ use super::pk_keys::{curve_name, private, public, Private, Public};
 use super::sessions::check;
 use super::BotanBackend;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::keys::PkKeys;
 use crate::pk::{fill, PkLibrary, PkSession};
 use crate::support::Support;
@@ -200,7 +201,7 @@ impl PkSession for Signer<'_> {
         })
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(BOTAN_ALLOCATES)
     }
 }
@@ -236,7 +237,7 @@ impl PkSession for Verifier<'_> {
         }
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(BOTAN_ALLOCATES)
     }
 }
@@ -269,7 +270,7 @@ impl PkSession for Agreement<'_> {
         })
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(BOTAN_ALLOCATES)
     }
 }
@@ -283,5 +284,6 @@ impl Drop for Agreement<'_> {
 
 /// Botan computes with `BigInt`s and `secure_vector`s on the heap and
 /// returns every result as a vector that its C API then copies out.
-const BOTAN_ALLOCATES: &str =
-    "Botan's public-key code computes with heap-allocated BigInts and secure_vectors, and its C API copies each result out of a new vector";
+const BOTAN_ALLOCATES: Allocation = Allocation::in_c(
+    "Botan's public-key code computes with heap-allocated BigInts and secure_vectors, and its C API copies each result out of a new vector",
+);

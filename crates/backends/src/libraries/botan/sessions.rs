@@ -14,6 +14,7 @@ use cryptobench_core::Mode;
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::text;
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -383,26 +384,26 @@ impl CipherSession for BotanCipher<'_> {
     /// bytes it makes for every key (H, a `secure_vector`, comes from
     /// Botan's locked pool). ECB runs on the block cipher's calls: none
     /// allocates.
-    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<Allocation> {
         match (self.shape, mode) {
             (Shape::Ecb, _) => None,
-            (Shape::Chained, Mode::Stream) => Some(
+            (Shape::Chained, Mode::Stream) => Some(Allocation::in_c(
                 "Botan's botan_cipher_update hands ffi_guard_thunk a std::function holding a lambda of 64 bytes of \
                  captures, which libstdc++ allocates: 1 allocation per update",
-            ),
-            _ if rekey && self.gcm => Some(
+            )),
+            _ if rekey && self.gcm => Some(Allocation::in_c(
                 "Botan's botan_cipher_set_key allocates for every GCM key (GCM_Mode::key_schedule makes a \
                  std::vector of 16 zero bytes for the counter's IV: 1 allocation), and botan_cipher_start and \
                  botan_cipher_update each hand ffi_guard_thunk a std::function holding a lambda of more than 16 \
                  bytes of captures, which libstdc++ allocates (1 per call of each): 3 allocations per message, 4 \
                  where an encryption updates over whole chunks before its final call",
-            ),
-            _ => Some(
+            )),
+            _ => Some(Allocation::in_c(
                 "Botan's botan_cipher_start and botan_cipher_update each hand ffi_guard_thunk a std::function \
                  holding a lambda of more than 16 bytes of captures (24 and 64), which libstdc++ allocates: \
                  1 allocation per call of each, 2 per message and per XTS update (a data unit: start and final \
                  call), 3 where an AEAD encryption updates over whole chunks before its final call",
-            ),
+            )),
         }
     }
 }

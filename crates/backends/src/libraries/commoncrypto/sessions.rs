@@ -12,6 +12,7 @@ use std::ffi::c_void;
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::CtxMem;
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -112,8 +113,10 @@ impl CipherSession for AesSession<'_> {
         self.reset(iv)?;
         self.run(input.as_ptr(), out.as_mut_ptr(), input.len())
     }
-    fn allocates(&self, _mode: cryptobench_core::Mode, rekey: bool) -> Option<&'static str> {
-        rekey.then_some("CCCryptorCreateWithMode allocates the cryptor it returns (CommonCrypto has no call that keys a cryptor again)")
+    fn allocates(&self, _mode: cryptobench_core::Mode, rekey: bool) -> Option<Allocation> {
+        rekey.then_some(Allocation::in_c(
+            "CCCryptorCreateWithMode allocates the cryptor it returns (CommonCrypto has no call that keys a cryptor again)",
+        ))
     }
 }
 

@@ -19,6 +19,7 @@ use super::pk_api::*;
 use super::sessions::check;
 use super::CryptoppBackend;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::encoding::{ecdsa_der_into, ecdsa_from_der, pad_into};
 use crate::pk::keys::PkKeys;
 use crate::pk::{fill, KeptInput, PkLibrary, PkSession};
@@ -111,8 +112,10 @@ impl Drop for PkHandle<'_> {
 }
 
 impl PkSession for PkHandle<'_> {
-    fn allocates(&self) -> Option<&'static str> {
-        Some("Crypto++'s big integers (Integer, over SecBlock) are allocated on the heap in every operation")
+    fn allocates(&self) -> Option<Allocation> {
+        Some(Allocation::in_c(
+            "Crypto++'s big integers (Integer, over SecBlock) are allocated on the heap in every operation",
+        ))
     }
 
     fn sign(&mut self, message: &[u8], signature: &mut Vec<u8>) -> Result<(), BackendError> {
@@ -188,6 +191,10 @@ impl PkSession for PkHandle<'_> {
 }
 
 impl PkLibrary for CryptoppBackend {
+    /// ECDSA verify: the DER signature decoded once (`KeptInput`), the library taking r ‖ s.
+    fn extra_work(&self, alg: &PkAlgorithmSpec, op: Operation) -> Option<&'static str> {
+        (alg.kind == PkKind::Ecdsa && op == Operation::Verify).then_some(crate::pk::ECDSA_DER_KEPT)
+    }
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         Support::from(self.pk_api().and_then(|_| kind_of(alg)).map(drop))
     }
@@ -272,8 +279,10 @@ impl Drop for Keygen<'_> {
 }
 
 impl PkSession for Keygen<'_> {
-    fn allocates(&self) -> Option<&'static str> {
-        Some("Crypto++'s keys and big integers (Integer, over SecBlock) are allocated on the heap")
+    fn allocates(&self) -> Option<Allocation> {
+        Some(Allocation::in_c(
+            "Crypto++'s keys and big integers (Integer, over SecBlock) are allocated on the heap",
+        ))
     }
 
     fn keygen(&mut self) -> Result<(), BackendError> {

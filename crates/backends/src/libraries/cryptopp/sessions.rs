@@ -7,6 +7,7 @@ use cryptobench_core::Mode;
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::text;
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -128,11 +129,11 @@ impl CipherSession for Cipher<'_> {
     /// that verifies a tag (`DecryptAndVerify` → `TruncatedVerify`,
     /// cryptlib.cpp) computes the tag into a `SecByteBlock` first. Streams
     /// allocate nothing.
-    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<Allocation> {
         if mode == Mode::Stream {
             return None;
         }
-        Some(match (self.kind, self.encrypt, rekey) {
+        Some(Allocation::in_c(match (self.kind, self.encrypt, rekey) {
             (K_CHAPOLY, true, false) => CHAPOLY_SEAL,
             (K_CHAPOLY, false, false) => CHAPOLY_OPEN,
             (K_GCM, false, false) => VERIFY,
@@ -140,7 +141,7 @@ impl CipherSession for Cipher<'_> {
             (K_GCM, false, true) => REKEY_VERIFY,
             (K_ECB, _, _) | (_, _, false) => return None,
             (_, _, true) => REKEY,
-        })
+        }))
     }
 }
 

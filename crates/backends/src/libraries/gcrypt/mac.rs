@@ -8,6 +8,7 @@ use std::ffi::c_int;
 use super::api::*;
 use super::handles::MacHd;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::DigestSession;
 
 /// The libgcrypt MAC of a catalog id.
@@ -68,10 +69,10 @@ impl DigestSession for MacSession<'_> {
     /// → `hmac_read` → `_gcry_md_read`) copies the inner hash into a buffer
     /// it allocates, to hash it into the outer context. CMAC and Poly1305
     /// allocate nothing.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        (message && self.hmac).then_some(
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        (message && self.hmac).then_some(Allocation::in_c(
             "libgcrypt's HMAC ends a message by copying the inner digest into a buffer it allocates and frees \
              (gcry_mac_read → md_final: xtrymalloc of the digest's length): 1 allocation per message",
-        )
+        ))
     }
 }

@@ -56,6 +56,33 @@ fn no_cells<T>(alg: &PkAlgorithmSpec, op: Operation) -> Result<T, BackendError> 
 }
 
 impl PkLibrary for GcryptBackend {
+    /// The data S-expressions kept (`KeptInput`, pk_sessions.rs): a
+    /// program passing bytes builds them in every call.
+    fn extra_work(&self, alg: &PkAlgorithmSpec, op: Operation) -> Option<&'static str> {
+        if alg.kind == PkKind::Ecdh {
+            return None;
+        }
+        match op {
+            Operation::Sign => Some(
+                "the digest (Ed25519: the message) is parsed into libgcrypt's data S-expression once, outside the timing \
+                 (KeptInput), where a program passing bytes builds it in every call",
+            ),
+            Operation::Verify => Some(
+                "the digest (Ed25519: the message) and the signature (ECDSA: decoded from DER) are parsed into \
+                 libgcrypt's S-expressions once, outside the timing (KeptInput), where a program passing bytes builds \
+                 them in every call",
+            ),
+            Operation::Encrypt => Some(
+                "the message is parsed into libgcrypt's data S-expression once, outside the timing (KeptInput), where a \
+                 program passing bytes builds it in every call",
+            ),
+            Operation::Decrypt => Some(
+                "the ciphertext is parsed into libgcrypt's S-expression once, outside the timing (KeptInput), where a \
+                 program passing bytes builds it in every call",
+            ),
+            _ => None,
+        }
+    }
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         if let Err(e) = self.pk_api() {
             return Support::Unsupported(e.to_string());

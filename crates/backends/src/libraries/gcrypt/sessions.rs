@@ -9,6 +9,7 @@ use super::aead;
 use super::api::{Api, GCRY_MD_MD5};
 use super::handles::{check, set_iv, CipherHd, MdHd};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::{CipherSession, DigestSession};
 
 /// `gcry_md_extract`'s type (1.7+).
@@ -184,12 +185,12 @@ impl DigestSession for HashSession<'_> {
     /// through a handle of its own (cipher/md.c: `md_open`, which allocates
     /// the handle and the digest's context entry, then write, final,
     /// `md_close`); the others hash the buffer directly.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        (message && self.algo == GCRY_MD_MD5).then_some(
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        (message && self.algo == GCRY_MD_MD5).then_some(Allocation::in_c(
             "libgcrypt's gcry_md_hash_buffer has no direct path for MD5 (its digest spec has no hash_buffers): \
              it opens a handle per call (md_open allocates the handle and the digest's context entry) and \
              closes it: 2 allocations per message",
-        )
+        ))
     }
 }
 

@@ -18,6 +18,7 @@ use super::pk_api::*;
 use super::sessions::check;
 use super::GnutlsBackend;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::keys::PkKeys;
 use crate::pk::{PkLibrary, PkSession};
 use crate::support::Support;
@@ -236,7 +237,7 @@ impl PkSession for Signer<'_> {
         Ok(())
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(GNUTLS_ALLOCATES)
     }
 }
@@ -272,7 +273,7 @@ impl PkSession for Verifier<'_> {
         }
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(GNUTLS_ALLOCATES)
     }
 }
@@ -289,5 +290,6 @@ const MAX_SIGNATURE: usize = 512;
 
 /// GnuTLS returns each signature in a new `gnutls_malloc`'d datum, and its
 /// Nettle-based code works on GMP integers allocated per call.
-const GNUTLS_ALLOCATES: &str =
-    "GnuTLS returns each signature in a new gnutls_malloc'd datum and computes with GMP integers allocated per call (lib/nettle/pk.c)";
+const GNUTLS_ALLOCATES: Allocation = Allocation::in_c(
+    "GnuTLS returns each signature in a new gnutls_malloc'd datum and computes with GMP integers allocated per call (lib/nettle/pk.c)",
+);

@@ -10,6 +10,7 @@ use cryptobench_core::Mode;
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::text;
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -224,10 +225,10 @@ impl CipherSession for Cipher<'_> {
         self.aead.is_some()
     }
 
-    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
-        rekey.then_some(
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<Allocation> {
+        rekey.then_some(Allocation::in_c(
             "GnuTLS sets a key up only in a new handle, which gnutls_aead_cipher_init (plain ciphers: gnutls_cipher_init) allocates for every message",
-        )
+        ))
     }
 }
 

@@ -28,13 +28,16 @@ use oqs_sys::{kem, sig};
 use super::objects::{check, Kem, Sig};
 use super::LiboqsBackend;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::keys::PkKeys;
 use crate::pk::{fill, PkLibrary, PkSession};
 use crate::support::Support;
 
 /// Why every liboqs call allocates, though nothing is allocated here.
-const HEAP_SHA3: &str = "liboqs keeps its SHA-3/SHAKE states on the C heap: every *_inc_init allocates one \
-     (src/common/sha3/xkcp_sha3.c, OQS_MEM_aligned_alloc), its one-shot SHA3-256/512 and SHAKE too";
+const HEAP_SHA3: Allocation = Allocation::in_c(
+    "liboqs keeps its SHA-3/SHAKE states on the C heap: every *_inc_init allocates one \
+     (src/common/sha3/xkcp_sha3.c, OQS_MEM_aligned_alloc), its one-shot SHA3-256/512 and SHAKE too",
+);
 
 /// The public key of `keys` checked against the scheme's length (liboqs reads it without one).
 fn given_public(keys: &PkKeys, len: usize, alg: &PkAlgorithmSpec) -> Result<Vec<u8>, BackendError> {
@@ -172,7 +175,7 @@ impl PkSession for KemSession {
         Ok(if self.generated { self.public.clone() } else { Vec::new() })
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(HEAP_SHA3)
     }
 }
@@ -232,7 +235,7 @@ impl PkSession for SigSession {
         Ok(if self.generated { self.public.clone() } else { Vec::new() })
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(HEAP_SHA3)
     }
 }

@@ -110,6 +110,17 @@ impl<'a> Pk<'a> {
         self.mem.ptr()
     }
 
+    /// Frees the key and initialises the context again in the same memory
+    /// (`mbedtls_pk_free`, `mbedtls_pk_init`): a new key needs no new memory
+    /// of ours.
+    pub fn reset(&self) {
+        // SAFETY: initialised in new; init after free makes it a fresh context.
+        unsafe {
+            (self.api.mbedtls_pk_free)(self.ptr());
+            (self.api.mbedtls_pk_init)(self.ptr());
+        }
+    }
+
     /// The key's own context (`pk_ctx`, pk.h: what the inline
     /// `mbedtls_pk_rsa()` and `mbedtls_pk_ec()` return): an RSA context or
     /// an `mbedtls_ecp_keypair`.

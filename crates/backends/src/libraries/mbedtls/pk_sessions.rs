@@ -11,12 +11,13 @@ use super::api::{MBEDTLS_MD_SHA256, MBEDTLS_MD_SHA384, MBEDTLS_MD_SHA512};
 use super::pk_api::*;
 use super::pk_contexts::{check, Blob, Ecdh, Pk, Rng};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::{fill, PkSession};
 
 /// Room for any signature made here (RSA-4096: 512 bytes; ECDSA P-521: 139).
 const MAX_SIGNATURE: usize = 1024;
 
-const ALLOCATES: &str = "Mbed TLS's big integers (mbedtls_mpi) are allocated on the heap in every operation";
+const ALLOCATES: Allocation = Allocation::in_c("Mbed TLS's big integers (mbedtls_mpi) are allocated on the heap in every operation");
 
 /// The digest an ECDSA signature's length implies (md.h's ids): the nonce
 /// of Mbed TLS's deterministic ECDSA (RFC 6979) is derived with it.
@@ -37,7 +38,7 @@ pub struct PkSigning<'a> {
 }
 
 impl PkSession for PkSigning<'_> {
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(ALLOCATES)
     }
 
@@ -79,7 +80,7 @@ pub struct Pss<'a> {
 }
 
 impl PkSession for Pss<'_> {
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(ALLOCATES)
     }
 
@@ -141,7 +142,7 @@ pub struct Oaep<'a> {
 }
 
 impl PkSession for Oaep<'_> {
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(ALLOCATES)
     }
 
@@ -212,7 +213,7 @@ pub struct Secret<'a> {
 }
 
 impl PkSession for Secret<'_> {
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(ALLOCATES)
     }
 
@@ -246,7 +247,7 @@ pub struct Keygen<'a> {
 }
 
 impl PkSession for Keygen<'_> {
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(ALLOCATES)
     }
 
@@ -270,9 +271,14 @@ impl PkSession for Keygen<'_> {
                 );
             }
         }
-        // Dropping the previous key is its mbedtls_pk_free.
-        self.ec = None;
-        let pk = Pk::new(api);
+        // The previous key is freed in its context (mbedtls_pk_free), whose memory is kept.
+        let pk = match &self.ec {
+            Some(pk) => {
+                pk.reset();
+                pk
+            }
+            None => self.ec.insert(Pk::new(api)),
+        };
         // SAFETY: a live pk context, set up for an EC key (which allocates its keypair).
         unsafe {
             check(
@@ -284,7 +290,6 @@ impl PkSession for Keygen<'_> {
                 "mbedtls_ecp_gen_key",
             )?;
         }
-        self.ec = Some(pk);
         Ok(())
     }
 

@@ -11,6 +11,7 @@ use cryptobench_core::Mode;
 use super::api::*;
 use crate::error::BackendError;
 use crate::libraries::block_mode::BlockMode;
+use crate::named::Allocation;
 use crate::native::{text, CtxMem};
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -398,9 +399,10 @@ impl CipherSession for Cipher<'_> {
 
     /// `mbedtls_gcm_setkey` frees its cipher context and sets one up anew
     /// (`mbedtls_cipher_setup`, which allocates it: gcm.c, cipher.c).
-    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
-        (rekey && self.kind == BlockMode::Gcm)
-            .then_some("Mbed TLS's mbedtls_gcm_setkey frees its cipher context and allocates it anew (mbedtls_cipher_setup) for every key")
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<Allocation> {
+        (rekey && self.kind == BlockMode::Gcm).then_some(Allocation::in_c(
+            "Mbed TLS's mbedtls_gcm_setkey frees its cipher context and allocates it anew (mbedtls_cipher_setup) for every key",
+        ))
     }
 }
 

@@ -34,6 +34,23 @@ impl NettleBackend {
 }
 
 impl PkLibrary for NettleBackend {
+    /// RSA and ECDSA verify: the signature read into Nettle's integers once (`KeptInput`).
+    fn extra_work(&self, alg: &PkAlgorithmSpec, op: Operation) -> Option<&'static str> {
+        if op != Operation::Verify {
+            return None;
+        }
+        match alg.kind {
+            PkKind::RsaPkcs1 | PkKind::RsaPss => Some(
+                "the signature is read into the GMP integer Nettle takes once, outside the timing (KeptInput), where a \
+                 library that takes bytes reads it in every call",
+            ),
+            PkKind::Ecdsa => Some(
+                "the DER signature is decoded into the r and s integers Nettle takes once, outside the timing \
+                 (KeptInput), where a library that takes DER decodes it in every call",
+            ),
+            _ => None,
+        }
+    }
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         if let Err(e) = self.hogweed() {
             return Support::Unsupported(e.to_string());

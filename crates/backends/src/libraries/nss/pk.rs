@@ -40,6 +40,10 @@ impl NssBackend {
 }
 
 impl PkLibrary for NssBackend {
+    /// ECDSA verify: the DER signature decoded once (`KeptInput`), the library taking r ‖ s.
+    fn extra_work(&self, alg: &PkAlgorithmSpec, op: Operation) -> Option<&'static str> {
+        (alg.kind == PkKind::Ecdsa && op == Operation::Verify).then_some(crate::pk::ECDSA_DER_KEPT)
+    }
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         match self.pk_check(alg) {
             Ok(()) => Support::Supported,

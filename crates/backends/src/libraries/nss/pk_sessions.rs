@@ -22,12 +22,15 @@ use super::pk_api::{Api as PkApi, PrivKey, PubKey};
 use super::pk_keys::{encoded_spki, Private, Public};
 use super::sessions::{check, failed};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::encoding::{ecdsa_der_into, ecdsa_from_der, point_of_spki};
 use crate::pk::keys::RsaParts;
 use crate::pk::{fill, KeptInput, PkSession};
 
 /// What NSS allocates in a public-key call, which cryptobench cannot avoid.
-pub const NSS_ALLOCATES: &str = "NSS allocates inside every public-key call: softoken makes an operation context per C_SignInit/C_VerifyInit/C_EncryptInit/C_DecryptInit and freebl computes with heap mp_int numbers; a derive makes a new PK11SymKey";
+pub const NSS_ALLOCATES: Allocation = Allocation::in_c(
+    "NSS allocates inside every public-key call: softoken makes an operation context per C_SignInit/C_VerifyInit/C_EncryptInit/C_DecryptInit and freebl computes with heap mp_int numbers; a derive makes a new PK11SymKey",
+);
 
 /// DigestInfo for SHA-256 up to the digest (RFC 8017 §9.2, note 1).
 const SHA256_DIGEST_INFO: [u8; 19] = [
@@ -170,7 +173,7 @@ impl PkSession for Signature<'_> {
         Ok(status == SEC_SUCCESS)
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(NSS_ALLOCATES)
     }
 }
@@ -251,7 +254,7 @@ impl PkSession for Oaep<'_> {
         })
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(NSS_ALLOCATES)
     }
 }
@@ -316,7 +319,7 @@ impl PkSession for Agreement<'_> {
         result
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(NSS_ALLOCATES)
     }
 }
@@ -379,7 +382,7 @@ impl PkSession for KeyGen<'_> {
         }
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(NSS_ALLOCATES)
     }
 }

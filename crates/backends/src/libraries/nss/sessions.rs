@@ -16,6 +16,7 @@ use cryptoki_sys::{CKA_DECRYPT, CKA_ENCRYPT, CKA_SIGN, CKG_NO_GENERATE, CK_AES_C
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::text;
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -126,15 +127,20 @@ pub struct Cipher<'a> {
     /// The stream's context (plain ciphers), or the message context (AEADs); dropped before the key.
     cx: Ctx<'a>,
     key: Key<'a>,
-    /// The IV of the stream context, kept for `rekey`.
-    iv: Vec<u8>,
+    /// The stream context's mechanism parameter (its IV), kept for `rekey`.
+    stream_param: Vec<u8>,
+    /// The mechanism parameter of `PK11_Encrypt`/`PK11_Decrypt`, made here
+    /// once and rewritten with each message's IV (no allocation per message).
+    param: Vec<u8>,
 }
 
-/// The mechanism parameter of `shape` for `iv`.
-fn param(shape: Shape, iv: &[u8]) -> Vec<u8> {
+/// The mechanism parameter of `shape` for `iv`, written into `out` (which
+/// keeps its capacity: once it has held a parameter, no message allocates).
+fn write_param(shape: Shape, iv: &[u8], out: &mut Vec<u8>) {
+    out.clear();
     match shape {
-        Shape::Ecb | Shape::Aead => Vec::new(),
-        Shape::Iv => iv.to_vec(),
+        Shape::Ecb | Shape::Aead => {}
+        Shape::Iv => out.extend_from_slice(iv),
         Shape::Ctr => {
             let mut p = CK_AES_CTR_PARAMS {
                 ulCounterBits: 128,
@@ -143,22 +149,29 @@ fn param(shape: Shape, iv: &[u8]) -> Vec<u8> {
             let n = iv.len().min(16);
             p.cb[..n].copy_from_slice(&iv[..n]);
             // SAFETY: a plain C structure viewed as its bytes.
-            unsafe {
+            out.extend_from_slice(unsafe {
                 std::slice::from_raw_parts(
                     (&p as *const CK_AES_CTR_PARAMS).cast::<u8>(),
                     std::mem::size_of::<CK_AES_CTR_PARAMS>(),
                 )
-            }
-            .to_vec()
+            });
         }
     }
+}
+
+/// The mechanism parameter of `shape` for `iv`.
+fn param(shape: Shape, iv: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_param(shape, iv, &mut out);
+    out
 }
 
 impl<'a> Cipher<'a> {
     pub fn new(api: &'a Api, mech: c_ulong, shape: Shape, key: &[u8], iv: &[u8], encrypt: bool) -> Result<Cipher<'a>, BackendError> {
         let op = if encrypt { CKA_ENCRYPT } else { CKA_DECRYPT };
         let key = Key::import(api, mech, op, key)?;
-        let cx = Self::context(api, mech, shape, op, &key, iv)?;
+        let stream_param = param(shape, iv);
+        let cx = Self::context(api, mech, shape, op, &key, &stream_param)?;
         Ok(Cipher {
             api,
             mech,
@@ -166,18 +179,21 @@ impl<'a> Cipher<'a> {
             op,
             cx,
             key,
-            iv: iv.to_vec(),
+            param: stream_param.clone(),
+            stream_param,
         })
     }
 
-    fn context(api: &'a Api, mech: c_ulong, shape: Shape, op: c_ulong, key: &Key<'_>, iv: &[u8]) -> Result<Ctx<'a>, BackendError> {
+    /// The context on `key`: of PKCS#11 v3's message interface for an AEAD,
+    /// else a stream context under `param` (the IV's mechanism parameter).
+    fn context(api: &'a Api, mech: c_ulong, shape: Shape, op: c_ulong, key: &Key<'_>, param: &[u8]) -> Result<Ctx<'a>, BackendError> {
         if shape == Shape::Aead {
             if api.PK11_AEADOp.is_none() {
                 return Err(BackendError::Unsupported("AEAD messages (PK11_AEADOp needs NSS 3.52+)".into()));
             }
             Ctx::on_key(api, mech, CKA_NSS_MESSAGE | op, key, &[])
         } else {
-            Ctx::on_key(api, mech, op, key, &param(shape, iv))
+            Ctx::on_key(api, mech, op, key, param)
         }
     }
 
@@ -190,11 +206,11 @@ impl<'a> Cipher<'a> {
         expect_len(n as usize, len, "PK11_CipherOp")
     }
 
-    /// `PK11_Encrypt`/`PK11_Decrypt` under `iv`.
-    fn one_message(&self, iv: &[u8], out: *mut u8, input: *const u8, len: usize) -> Result<(), BackendError> {
-        let mut p = param(self.shape, iv);
-        let mut item = SecItem::of(&p);
-        item.data = p.as_mut_ptr();
+    /// `PK11_Encrypt`/`PK11_Decrypt` under `iv` (its parameter written into the kept one).
+    fn one_message(&mut self, iv: &[u8], out: *mut u8, input: *const u8, len: usize) -> Result<(), BackendError> {
+        write_param(self.shape, iv, &mut self.param);
+        let mut item = SecItem::of(&self.param);
+        item.data = self.param.as_mut_ptr();
         let mut n: c_uint = 0;
         let (f, call) = if self.op == CKA_ENCRYPT {
             (self.api.PK11_Encrypt, "PK11_Encrypt")
@@ -267,7 +283,7 @@ impl CipherSession for Cipher<'_> {
     /// A new key (`PK11_ImportSymKey`) and a new context on it.
     fn rekey(&mut self, key: &[u8]) -> Result<(), BackendError> {
         let new = Key::import(self.api, self.mech, self.op, key)?;
-        self.cx = Self::context(self.api, self.mech, self.shape, self.op, &new, &self.iv)?;
+        self.cx = Self::context(self.api, self.mech, self.shape, self.op, &new, &self.stream_param)?;
         self.key = new;
         Ok(())
     }
@@ -313,15 +329,15 @@ impl CipherSession for Cipher<'_> {
         )
     }
 
-    fn allocates(&self, mode: Mode, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, mode: Mode, rekey: bool) -> Option<Allocation> {
         if rekey {
-            return Some(
+            return Some(Allocation::in_c(
                 "NSS sets a key up only as a new PK11SymKey (PK11_ImportSymKey) with a new context, which it allocates for every message",
-            );
+            ));
         }
-        (mode == Mode::Message && matches!(self.shape, Shape::Iv | Shape::Ctr)).then_some(
+        (mode == Mode::Message && matches!(self.shape, Shape::Iv | Shape::Ctr)).then_some(Allocation::in_c(
             "PK11_Encrypt/PK11_Decrypt initialise an operation per message, and softoken allocates its cipher context there (sftk_CryptInit)",
-        )
+        ))
     }
 }
 
@@ -403,9 +419,23 @@ impl DigestSession for Hash<'_> {
         Ok(out)
     }
 
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        message.then_some(
+    /// A MAC's message begins with `PK11_DigestBegin`, which for softoken
+    /// is `C_SignInit` on the key object: the MAC is keyed anew (HMAC: the
+    /// padded key hashed into the inner and outer states; CMAC: the AES key
+    /// schedule and the subkeys), and softoken cannot copy a MAC's state
+    /// (`PK11_CloneContext` fails) to restart from a keyed one.
+    fn extra_work(&self) -> Option<&'static str> {
+        self.key.as_ref().map(|_| {
+            "NSS keys the MAC anew for every message: PK11_DigestBegin is softoken's C_SignInit on the key object (HMAC: \
+             the padded key hashed into the inner and outer states, two compressions more than restarting from kept \
+             keyed states; CMAC: the AES key schedule and subkeys), since softoken cannot copy a MAC's keyed state \
+             (PK11_CloneContext fails)"
+        })
+    }
+
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        message.then_some(Allocation::in_c(
             "PK11_DigestBegin initialises an operation (C_DigestInit, C_SignInit), and softoken allocates its hash context there",
-        )
+        ))
     }
 }

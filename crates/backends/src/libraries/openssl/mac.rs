@@ -10,6 +10,7 @@ use std::ffi::{c_char, c_void, CStr};
 use super::api::{Api, EvpMac, EvpMacCtx, OsslParam, OSSL_PARAM_UNMODIFIED, OSSL_PARAM_UTF8_STRING};
 use super::handles::{call_failed, check};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::DigestSession;
 
 /// (EVP_MAC name, the parameter naming its digest or cipher) of a catalog MAC.
@@ -210,11 +211,11 @@ impl DigestSession for MacSession<'_> {
 
     /// What OpenSSL allocates inside a timed `message` call (found by the
     /// allocation test, which counts C's `malloc`; tests/c_heap).
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        (message && self._mac.is_hmac()).then_some(
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        (message && self._mac.is_hmac()).then_some(Allocation::in_c(
             "OpenSSL 3's HMAC starts a message by copying its keyed inner digest context and ends it by \
              copying the outer one (EVP_MAC_init → HMAC_Init_ex, EVP_MAC_final → HMAC_Final: EVP_MD_CTX_copy_ex), \
              and each copy makes the provider's digest context anew (its dupctx): 2 allocations per message",
-        )
+        ))
     }
 }

@@ -11,6 +11,7 @@ use super::aead::{before_data, Kind};
 use super::api::{Api, EVP_CTRL_AEAD_GET_TAG, EVP_CTRL_AEAD_SET_TAG};
 use super::handles::{call_failed, check, Cipher, CipherCtx, Md, MdCtx};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::{unsupported, CipherSession, DigestSession};
 
 type UpdateFn = unsafe extern "C" fn(*mut std::ffi::c_void, *mut u8, *mut c_int, *const u8, c_int) -> c_int;
@@ -191,23 +192,23 @@ impl CipherSession for EvpCipherSession<'_> {
 
     /// What OpenSSL allocates inside a timed call (found by the allocation
     /// test, which counts C's `malloc`; tests/c_heap).
-    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<&'static str> {
+    fn allocates(&self, _mode: Mode, rekey: bool) -> Option<Allocation> {
         match (self.kind, rekey) {
-            (Kind::Siv, _) => Some(
+            (Kind::Siv, _) => Some(Allocation::in_c(
                 "OpenSSL's AES-SIV sets its key up for every message (its extra work), and that key setup allocates: \
                  EVP_CipherInit_ex with the key → CRYPTO_siv128_init fetches AES-CTR and CMAC and makes their contexts \
                  (EVP_CIPHER_fetch, EVP_MAC_fetch, EVP_MAC_CTX_new, EVP_CIPHER_CTX_new), and every S2V step duplicates \
                  the CMAC context (EVP_MAC_CTX_dup): 26 allocations per message in OpenSSL 3.0",
-            ),
-            (Kind::Ocb, true) => Some(
+            )),
+            (Kind::Ocb, true) => Some(Allocation::in_c(
                 "OpenSSL's OCB key setup (EVP_CipherInit_ex with the key → CRYPTO_ocb128_init) allocates its table of \
                  L values anew, and a message of more than 31 blocks grows it (ocb_lookup_l: OPENSSL_realloc)",
-            ),
-            (Kind::Ocb, false) => Some(
+            )),
+            (Kind::Ocb, false) => Some(Allocation::in_c(
                 "OpenSSL's OCB computes its table of L values as messages need them: the first message longer than \
                  any before on the context grows the table (ocb_lookup_l: OPENSSL_realloc), once; later messages \
                  allocate nothing",
-            ),
+            )),
             _ => None,
         }
     }
@@ -339,13 +340,13 @@ impl DigestSession for EvpDigestSession<'_> {
     /// What OpenSSL allocates inside a timed `message` call (found by the
     /// allocation test, which counts C's `malloc`; tests/c_heap); `stream`
     /// updates allocate nothing.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        message.then_some(if self.xof_len.is_some() {
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        message.then_some(Allocation::in_c(if self.xof_len.is_some() {
             "EVP_DigestInit_ex on the kept context frees the provider's digest context and makes a new one \
              (OpenSSL 3.0's evp_md_init_internal; 1 allocation per message)"
         } else {
             "EVP_Digest, the one-shot call `openssl speed` times, makes and frees an EVP_MD_CTX and the \
              provider's digest context per call (EVP_MD_CTX_new, the digest's newctx; 2 allocations per message)"
-        })
+        }))
     }
 }

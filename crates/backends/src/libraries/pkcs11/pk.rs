@@ -60,6 +60,10 @@ fn refuses_key_type(m: &super::module::Module, alg: &PkAlgorithmSpec) -> Option<
 }
 
 impl PkLibrary for Pkcs11Library {
+    /// ECDSA verify: the DER signature decoded once (`KeptInput`), the library taking r ‖ s.
+    fn extra_work(&self, alg: &PkAlgorithmSpec, op: Operation) -> Option<&'static str> {
+        (alg.kind == PkKind::Ecdsa && op == Operation::Verify).then_some(crate::pk::ECDSA_DER_KEPT)
+    }
     fn pk_support(&self, alg: &PkAlgorithmSpec) -> Support {
         let Some((mechanism, name)) = needs(alg) else {
             return Support::Unsupported(format!(

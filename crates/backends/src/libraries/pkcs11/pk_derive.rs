@@ -11,6 +11,7 @@ use cryptoki_sys::*;
 use super::module::{attr, ck, func, Module};
 use super::sessions::MODULE_ALLOCATES;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::{fill, PkSession};
 
 pub struct DeriveSession<'a> {
@@ -75,7 +76,7 @@ impl PkSession for DeriveSession<'_> {
         read.and(destroyed)
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(MODULE_ALLOCATES)
     }
 }

@@ -18,6 +18,7 @@ use cryptoki_sys::*;
 use super::module::{ck, func, rv_error, Module};
 use super::sessions::MODULE_ALLOCATES;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::encoding::{ecdsa_der_into, ecdsa_from_der};
 use crate::pk::{fill, KeptInput, PkSession};
 
@@ -171,7 +172,7 @@ impl PkSession for SignSession<'_> {
         }
     }
 
-    fn allocates(&self) -> Option<&'static str> {
+    fn allocates(&self) -> Option<Allocation> {
         Some(MODULE_ALLOCATES)
     }
 }

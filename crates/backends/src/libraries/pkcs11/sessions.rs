@@ -17,12 +17,15 @@ use cryptoki_sys::*;
 
 use super::module::{attr, attr_bytes, ck, func, rv_error, Module};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::sessions::{CipherSession, DigestSession};
 
 /// What a call into a module allocates is the module's own (SoftHSM2 copies
 /// every input and output into C++ `ByteString`s and makes an OpenSSL context
 /// per `C_*Init`): named for every timed cell.
-pub const MODULE_ALLOCATES: &str = "a PKCS#11 module's calls allocate as the module does (SoftHSM2: a C++ ByteString per input and output and an OpenSSL context per C_*Init)";
+pub const MODULE_ALLOCATES: Allocation = Allocation::in_c(
+    "a PKCS#11 module's calls allocate as the module does (SoftHSM2: a C++ ByteString per input and output and an OpenSSL context per C_*Init)",
+);
 
 /// How a catalog cipher is asked of the token.
 #[derive(Debug, Clone, Copy)]
@@ -67,7 +70,8 @@ pub struct P11Cipher<'a> {
     iv: Vec<u8>,
     /// Whether a `stream` operation has been initialised.
     streaming: bool,
-    /// GCM's output (ciphertext and tag), sized once for the message length.
+    /// GCM's output (ciphertext and tag), sized before the timing for the
+    /// message length (`reserve`).
     scratch: Vec<u8>,
 }
 
@@ -243,11 +247,39 @@ impl CipherSession for P11Cipher<'_> {
         matches!(self.cipher, Cipher::Gcm { .. })
     }
 
-    fn extra_work(&self) -> Option<&'static str> {
-        Some("PKCS#11 takes the IV only in C_EncryptInit/C_DecryptInit, so each message initialises an operation on the key object (SoftHSM2 sets its OpenSSL context up there)")
+    /// GCM's scratch buffer holds ciphertext ‖ tag.
+    fn reserve(&mut self, message_len: usize) {
+        if let Cipher::Gcm { tag } = self.cipher {
+            self.scratch.reserve(message_len + tag);
+        }
     }
 
-    fn allocates(&self, _mode: cryptobench_core::Mode, _rekey: bool) -> Option<&'static str> {
+    /// Every message initialises an operation (the IV is a parameter of
+    /// the init only, and a single-part call ends the operation, ECB's
+    /// too); GCM also goes through the kept scratch buffer: the
+    /// module writes ciphertext ‖ tag, and wants room for ciphertext ‖ tag
+    /// when it decrypts (SoftHSM2: CKR_BUFFER_TOO_SMALL for less).
+    fn extra_work(&self) -> Option<&'static str> {
+        Some(match (self.cipher, self.encrypt) {
+            (Cipher::Gcm { .. }, true) => {
+                "PKCS#11 takes the IV only in C_EncryptInit, so each message initialises an operation on the key object \
+                 (SoftHSM2 sets its OpenSSL context up there); and C_Encrypt writes ciphertext ‖ tag into a kept buffer, \
+                 from which both are copied into the cell's buffer and tag"
+            }
+            (Cipher::Gcm { .. }, false) => {
+                "PKCS#11 takes the IV only in C_DecryptInit, so each message initialises an operation on the key object \
+                 (SoftHSM2 sets its OpenSSL context up there); and C_Decrypt writes the plaintext into a kept buffer of \
+                 ciphertext ‖ tag's length (SoftHSM2 wants that much room), from which it is copied into the cell's buffer"
+            }
+            _ => {
+                "PKCS#11 takes the IV only in C_EncryptInit/C_DecryptInit, and a single-part C_Encrypt/C_Decrypt ends its \
+                 operation, so each message initialises an operation on the key object (SoftHSM2 sets its OpenSSL \
+                 context up there)"
+            }
+        })
+    }
+
+    fn allocates(&self, _mode: cryptobench_core::Mode, _rekey: bool) -> Option<Allocation> {
         Some(MODULE_ALLOCATES)
     }
 }
@@ -361,7 +393,18 @@ impl DigestSession for P11Digest<'_> {
         Ok(out)
     }
 
-    fn allocates(&self, _message: bool) -> Option<&'static str> {
+    /// A MAC's message is `C_SignInit` on the key object and `C_Sign`, which
+    /// ends the operation: PKCS#11 has no call that restarts a keyed MAC, so
+    /// the module keys it for every message.
+    fn extra_work(&self) -> Option<&'static str> {
+        self.key.map(|_| {
+            "PKCS#11 ends a MAC with C_Sign and restarts it only with C_SignInit on the key object, so each message keys \
+             the MAC anew (SoftHSM2: an OpenSSL MAC context keyed per C_SignInit: HMAC's padded key hashed into the \
+             inner and outer states, CMAC's key schedule and subkeys)"
+        })
+    }
+
+    fn allocates(&self, _message: bool) -> Option<Allocation> {
         Some(MODULE_ALLOCATES)
     }
 }

@@ -37,7 +37,7 @@ use self::forwarded::RuntimePrimitive;
 use self::install::Launch;
 use self::pipe::{Driver, Start};
 use self::sessions::{DriverCipher, DriverDigest};
-use crate::backend::{check_key_and_iv, Backend, CellInputs, Sealed};
+use crate::backend::{check_key_and_iv, Backend, CellInputs, Sealed, Tamper};
 use crate::error::{BackendError, OpenError};
 use crate::library::{CipherTask, DigestTask, Library};
 use crate::primitive::Primitive;
@@ -306,15 +306,17 @@ impl Library for RuntimeLibrary {
     }
 
     /// Every timed cell: prepared in the driver, whose loop times itself. A
-    /// message decryption decrypts a genuine message, sealed once here.
+    /// message decryption decrypts a genuine message, sealed once here (or
+    /// the tamper checks' corrupted one).
     fn forwarded(
         &self,
         cell: &CellSpec,
         alg: &AlgorithmSpec,
         inputs: &CellInputs,
         message: &[u8],
+        tamper: Option<Tamper>,
     ) -> Option<Result<Box<dyn Primitive + '_>, BackendError>> {
-        Some(self.prepare_in_driver(cell, alg, inputs, message))
+        Some(self.prepare_in_driver(cell, alg, inputs, message, tamper))
     }
 }
 
@@ -335,13 +337,18 @@ impl RuntimeLibrary {
         alg: &AlgorithmSpec,
         inputs: &CellInputs,
         message: &[u8],
+        tamper: Option<Tamper>,
     ) -> Result<Box<dyn Primitive + '_>, BackendError> {
         self.check_supported(alg)?;
         if !alg.is_digest() {
             check_key_and_iv(alg, &inputs.key, &inputs.iv)?;
         }
         let sealed = if cell.operation == Operation::Decrypt && cell.mode == Mode::Message {
-            self.encrypt_once(alg, inputs.call(message))?
+            let mut sealed = self.encrypt_once(alg, inputs.call(message))?;
+            if let Some(tamper) = tamper {
+                tamper.apply(&mut sealed);
+            }
+            sealed
         } else {
             Sealed {
                 ciphertext: Vec::new(),

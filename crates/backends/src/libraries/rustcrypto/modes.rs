@@ -326,8 +326,9 @@ impl<C: KeyInit + BlockCipherEncrypt + BlockCipherDecrypt + BlockSizeUser<BlockS
         self.xts.decrypt_sector(out, self.tweak);
         Ok(())
     }
+    /// Decryption only: encryption works in place on the cell's buffer, as every library's.
     fn extra_work(&self) -> Option<&'static str> {
-        Some(
+        (!self.encrypt).then_some(
             "xts-mode works in place only (encrypt_sector/decrypt_sector take one buffer): message decryption copies the ciphertext into the output buffer first",
         )
     }

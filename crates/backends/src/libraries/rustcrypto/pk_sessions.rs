@@ -15,6 +15,7 @@ use sha2::Sha256;
 
 use super::pk_keys::{array, bad, peer, rng, rsa_private, rsa_public};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::pk::keys::PkKeys;
 use crate::pk::PkSession;
 
@@ -121,8 +122,8 @@ impl<S> PkSession for Session<S> {
             _ => Err(not_this("key generation")),
         }
     }
-    fn allocates(&self) -> Option<&'static str> {
-        self.allocates
+    fn allocates(&self) -> Option<Allocation> {
+        self.allocates.map(Allocation::in_rust)
     }
 }
 

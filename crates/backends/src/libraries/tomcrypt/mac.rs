@@ -21,6 +21,7 @@ use std::ffi::{c_int, c_ulong};
 use super::api::*;
 use super::sessions::{check, missing, state_for, ulong};
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::CtxMem;
 use crate::sessions::{unsupported, DigestSession};
 
@@ -176,17 +177,26 @@ impl DigestSession for Mac<'_> {
         done(self.api, self.kind, &mut copy, &mut out)?;
         Ok(out)
     }
+    /// An HMAC message is keyed anew (see the module's notes): no keyed
+    /// state can be kept, since `hmac_done` frees the key `hmac_init` made.
+    fn extra_work(&self) -> Option<&'static str> {
+        matches!(self.kind, MacKind::Hmac(_)).then_some(
+            "LibTomCrypt's HMAC keys every message anew (hmac_init: the padded key hashed into the inner state; hmac_done: \
+             into the outer one, two compressions more than restarting from kept keyed states), since hmac_done frees \
+             the key copy hmac_init allocates, so no keyed hmac_state can be kept or copied (mac/hmac/hmac_init.c, hmac_done.c)",
+        )
+    }
     /// An HMAC message is keyed anew (see the module's notes): `hmac_init`
     /// allocates a block for the padded key and the copy of the key that
     /// `hmac_done` needs, `hmac_done` a block and the inner hash
     /// (mac/hmac/hmac_init.c, hmac_done.c); each frees what it does not
     /// hand on. CMAC and Poly1305 allocate nothing.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        (message && matches!(self.kind, MacKind::Hmac(_))).then_some(
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        (message && matches!(self.kind, MacKind::Hmac(_))).then_some(Allocation::in_c(
             "LibTomCrypt's HMAC keys every message anew, and its calls allocate their buffers: hmac_init a block \
              for the padded key and the copy of the key that hmac_done needs, hmac_done a block and the inner \
              hash (XMALLOC, freed before they return): 4 allocations per message",
-        )
+        ))
     }
 }
 

@@ -8,6 +8,7 @@ use std::ffi::{c_int, c_ulong, CString};
 
 use super::api::*;
 use crate::error::BackendError;
+use crate::named::Allocation;
 use crate::native::{text, CtxMem};
 use crate::sessions::{CipherSession, DigestSession};
 
@@ -418,10 +419,10 @@ impl DigestSession for Hash<'_> {
     }
     /// `hash_memory` (hashes/helper/hash_memory.c) allocates the
     /// `hash_state` it runs the hash in, and frees it.
-    fn allocates(&self, message: bool) -> Option<&'static str> {
-        message.then_some(
+    fn allocates(&self, message: bool) -> Option<Allocation> {
+        message.then_some(Allocation::in_c(
             "LibTomCrypt's one-shot hash_memory allocates the hash_state it hashes in (XMALLOC) and frees it: \
              1 allocation per message",
-        )
+        ))
     }
 }
