@@ -39,10 +39,11 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
     }
     let core = core(args.core.as_deref())?;
     for a in &args.algos {
-        if cryptobench_core::catalog::get(a.trim()).is_err() {
+        if cryptobench_core::catalog::get(a.trim()).is_err() && cryptobench_core::pk::find(a).is_none() {
             return Err(usage(format!(
-                "unknown algorithm '{a}' in --algos; valid: {}",
-                cryptobench_core::catalog::valid_names()
+                "unknown algorithm '{a}' in --algos; valid: {}, {}",
+                cryptobench_core::catalog::valid_names(),
+                cryptobench_core::pk::valid_names()
             )));
         }
     }
@@ -62,7 +63,13 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
     };
     let mut advice = cryptobench_advice::advise_with(&run, core, Some(&view));
     if !args.algos.is_empty() {
-        advice.algorithms.retain(|a| args.algos.iter().any(|x| x.trim() == a.algorithm));
+        // By catalog id, whichever alias or catalog named it.
+        let id = |x: &str| {
+            cryptobench_core::pk::find(x)
+                .map(|p| p.id.to_string())
+                .or_else(|| cryptobench_core::catalog::get(x.trim()).ok().map(|a| a.id.to_string()))
+        };
+        advice.algorithms.retain(|a| args.algos.iter().any(|x| id(x).as_deref() == Some(a.algorithm.as_str())));
     }
     print!("{}", cryptobench_advice::render::text(&advice));
     Ok(if args.from.is_some() || complete(&run) {

@@ -122,12 +122,12 @@ impl Entry {
         }
     }
 
-    /// The figure in words: "0.31 cycles per byte (published as 26.1 bits per cycle)".
+    /// The figure in words: "0.307 cycles per byte (26.1 bits per cycle as published)".
     pub fn describe(&self) -> String {
         match self.unit.as_str() {
             "bits/cycle" => format!(
-                "{:.2} cycles per byte (published as {} bits per cycle)",
-                self.cycles().unwrap_or_default(),
+                "{} cycles per byte ({} bits per cycle as published)",
+                crate::units::number(self.cycles().unwrap_or_default()),
                 self.figure
             ),
             "cycles/op" => format!("{} cycles per operation", self.figure),
@@ -139,7 +139,10 @@ impl Entry {
     /// a table cell "… RESULTS.txt:44, row 'AES-128-GCM encrypt', column 'EPYC 9534 / Genoa'".
     pub fn citation(&self) -> String {
         let s = &self.source;
-        let mut c = format!("{}@{} {}", s.repository, s.commit.get(..12).unwrap_or(&s.commit), s.file);
+        // A git commit is shortened to 12 digits; a release or date is kept whole.
+        let hex = s.commit.len() == 40 && s.commit.chars().all(|c| c.is_ascii_hexdigit());
+        let commit = if hex { &s.commit[..12] } else { s.commit.as_str() };
+        let mut c = format!("{}@{commit} {}", s.repository, s.file);
         if let Some(line) = s.line {
             c.push_str(&format!(":{line}"));
         }

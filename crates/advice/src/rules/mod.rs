@@ -1,6 +1,8 @@
 //! The rules, one per file, each returning the sentences it can back with
 //! figures: a faster library or build measured here ([`better_library`]),
-//! the distance from the best known for this core ([`reference`]), a build
+//! the distance from the best known for this core ([`reference`]), a newer
+//! version of the same library published faster on this core
+//! ([`newer_version`]), a build
 //! that looks wrong, with the evidence of its cause ([`looks_wrong`]), a
 //! feature the CPU offers and the library leaves unused by the audit's
 //! measurement ([`unused_feature`]), a runtime that reaches another
@@ -10,6 +12,7 @@
 pub mod better_library;
 pub mod emulated;
 pub mod looks_wrong;
+pub mod newer_version;
 pub mod reference;
 pub mod runtime_library;
 pub mod unused_feature;
@@ -36,6 +39,7 @@ pub fn all(cx: &Context) -> Vec<Sentence> {
     let mut out = Vec::new();
     out.extend(better_library::sentences(cx.standings));
     out.extend(reference::sentences(cx));
+    out.extend(newer_version::sentences(cx));
     out.extend(looks_wrong::sentences(cx));
     if cx.key.operation.is_none() {
         out.extend(unused_feature::sentences(cx.run, &cx.key.algorithm));

@@ -86,17 +86,22 @@ pub fn sentences(cx: &Context) -> Vec<Sentence> {
         }];
     };
     let ratio = measured / published;
+    // Bytes: both sizes, so that the reader sees what is compared with what.
+    let (here, there) = match best.unit {
+        CellUnit::Bytes => (format!(" at {}", size_label(best.size)), format!(" for {}", entry.size)),
+        CellUnit::Operations => (String::new(), String::new()),
+    };
+    let measured_words = units::cycles(measured, best.unit);
     let mut text = if ratio <= AT_BEST {
         format!(
-            "at the best known for this core: {} against {} published for {}",
-            units::cycles(measured, best.unit),
+            "at the best known for this core: {measured_words}{here} against {}{there} published for {} ({})",
             entry.describe(),
-            core.name
+            core.name,
+            entry.library
         )
     } else {
         format!(
-            "{ratio:.1}× the best known for this core: {} against {} published for {} ({}: {})",
-            units::cycles(measured, best.unit),
+            "{ratio:.1}× the best known for this core: {measured_words}{here} against {}{there} published for {} ({}: {})",
             entry.describe(),
             core.name,
             entry.library,
