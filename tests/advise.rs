@@ -63,7 +63,10 @@ fn a_named_core_replaces_the_recorded_one() {
     assert!(text.contains("Core: Skylake (client) (given with --core)"), "{text}");
     assert!(text.contains("published for Skylake (client)"), "{text}");
     let list = advise(&["--core", "list"]);
-    assert!(list.contains("cortex-a76") && list.contains("neoverse-v2") && list.contains("sapphire-rapids"), "{list}");
+    assert!(
+        list.contains("cortex-a76") && list.contains("neoverse-v2") && list.contains("sapphire-rapids"),
+        "{list}"
+    );
 }
 
 #[test]
@@ -71,8 +74,14 @@ fn public_key_is_advised_in_operations_per_second_and_cycles_per_operation() {
     let run = admitted("tests/fixtures/runs/advice-pk.json");
     let text = advise(&["--from", run.path().to_str().unwrap()]);
     assert!(text.contains("\ned25519 sign\n") && text.contains("\ned25519 verify\n"), "{text}");
-    assert!(text.contains("operations per second") && text.contains("cycles per operation at the measured"), "{text}");
-    assert!(!text.contains("MB/s") && !text.contains("0–0") && !text.contains("no measured clock"), "{text}");
+    assert!(
+        text.contains("operations per second") && text.contains("cycles per operation at the measured"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("MB/s") && !text.contains("0–0") && !text.contains("no measured clock"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -24,8 +24,7 @@ use crate::orchestrate::worker_client::Probes;
 /// TLS and of the post-quantum standards. The best-known table covers
 /// them unevenly: which cores have figures for which is in
 /// crates/advice/data/best-known.json, and the advice says where none is.
-const DEFAULT_ALGOS: &str =
-    "aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr,rsa2048-pss,ecdsap256,ed25519,x25519,mlkem768,mldsa65";
+const DEFAULT_ALGOS: &str = "aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr,rsa2048-pss,ecdsap256,ed25519,x25519,mlkem768,mldsa65";
 /// The sizes it measures: small, middle, and the 16 KiB the advice is read
 /// at (public key: the schemes that hash their message sign these too).
 const SIZES: &str = "16,1024,16384";
@@ -69,7 +68,9 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
                 .map(|p| p.id.to_string())
                 .or_else(|| cryptobench_core::catalog::get(x.trim()).ok().map(|a| a.id.to_string()))
         };
-        advice.algorithms.retain(|a| args.algos.iter().any(|x| id(x).as_deref() == Some(a.algorithm.as_str())));
+        advice
+            .algorithms
+            .retain(|a| args.algos.iter().any(|x| id(x).as_deref() == Some(a.algorithm.as_str())));
     }
     print!("{}", cryptobench_advice::render::text(&advice));
     Ok(if args.from.is_some() || complete(&run) {

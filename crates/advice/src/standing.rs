@@ -143,8 +143,16 @@ pub fn standings<'a>(run: &'a RunResult, key: &Key) -> Vec<Standing<'a>> {
         .filter(|c| is_plain(c))
         .filter_map(|c| {
             let (_, m) = measured(c, key).find(|(s, _)| *s == size)?;
-            let clock_mhz = c.clock.as_ref().and_then(|k| k.mhz()).filter(|_| c.clock.as_ref().is_some_and(|k| k.not_meaningful.is_none()));
-            let unit = if key.operation.is_some() { CellUnit::Operations } else { CellUnit::Bytes };
+            let clock_mhz = c
+                .clock
+                .as_ref()
+                .and_then(|k| k.mhz())
+                .filter(|_| c.clock.as_ref().is_some_and(|k| k.not_meaningful.is_none()));
+            let unit = if key.operation.is_some() {
+                CellUnit::Operations
+            } else {
+                CellUnit::Bytes
+            };
             let cycles = match unit {
                 CellUnit::Bytes => m.cycles_per_byte,
                 // One operation's cycles: the clock over the operations per second.

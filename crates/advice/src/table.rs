@@ -71,7 +71,9 @@ pub struct Cell {
 pub fn row_figures(row: &str) -> Vec<String> {
     fn number(t: &str) -> bool {
         let t = t.trim();
-        !t.is_empty() && t.chars().next().is_some_and(|c| c.is_ascii_digit()) && t.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.')
+        !t.is_empty()
+            && t.chars().next().is_some_and(|c| c.is_ascii_digit())
+            && t.chars().all(|c| c.is_ascii_digit() || c == ',' || c == '.')
     }
     let plain = strip_tags(row);
     if plain.contains('|') {

@@ -22,7 +22,11 @@ pub fn number(x: f64) -> String {
         }
         return if x < 0.0 { format!("-{grouped}") } else { grouped };
     }
-    let decimals = if x == 0.0 { 0 } else { (2 - x.abs().log10().floor() as i32).max(0) as usize };
+    let decimals = if x == 0.0 {
+        0
+    } else {
+        (2 - x.abs().log10().floor() as i32).max(0) as usize
+    };
     format!("{x:.decimals$}")
 }
 

@@ -119,7 +119,11 @@ fn a_zen4_run_is_never_held_against_zen1_silently() {
                         "{core}: {}",
                         s.text
                     );
-                    assert!(!s.text.contains("× the best known") && !s.text.contains("looks wrong"), "{}", s.text);
+                    assert!(
+                        !s.text.contains("× the best known") && !s.text.contains("looks wrong"),
+                        "{}",
+                        s.text
+                    );
                 }
             }
         }
@@ -183,7 +187,10 @@ fn public_key_is_advised_per_operation_in_operations_and_cycles() {
     assert!(!text.contains("0–0") && !text.contains("no measured clock"), "{text}");
     let sign = algorithm(&advice, "ed25519 sign");
     let best = sign.best.as_deref().unwrap();
-    assert!(best.contains("operations per second") && best.contains("cycles per operation at the measured"), "{best}");
+    assert!(
+        best.contains("operations per second") && best.contains("cycles per operation at the measured"),
+        "{best}"
+    );
     // Sign is held against published signing figures, never verification's.
     let distance = sign
         .sentences
@@ -193,7 +200,10 @@ fn public_key_is_advised_per_operation_in_operations_and_cycles() {
     assert!(distance.text.contains("published for Zen 3"), "{}", distance.text);
     assert!(distance.backing.contains("column 'Ed sign'"), "{}", distance.backing);
     let verify = algorithm(&advice, "ed25519 verify");
-    assert!(verify.sentences.iter().all(|s| !s.backing.contains("column 'Ed sign'")), "{verify:#?}");
+    assert!(
+        verify.sentences.iter().all(|s| !s.backing.contains("column 'Ed sign'")),
+        "{verify:#?}"
+    );
     // Faster libraries are compared operation by operation, with intervals that keep their digits.
     for a in &advice.algorithms {
         for s in a.sentences.iter().filter(|s| s.text.starts_with("move to")) {

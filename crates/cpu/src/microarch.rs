@@ -128,7 +128,10 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(recognise(&a76, "aarch64").unwrap().id, "cortex-a76");
-        let n1 = CpuIdentity { part: Some(0xd0c), ..a76.clone() };
+        let n1 = CpuIdentity {
+            part: Some(0xd0c),
+            ..a76.clone()
+        };
         assert_eq!(recognise(&n1, "aarch64").unwrap().id, "neoverse-n1");
     }
 

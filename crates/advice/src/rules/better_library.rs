@@ -23,7 +23,10 @@ fn how_to_load(library: Option<&str>) -> String {
         .and_then(|n| n.to_str())
         .is_some_and(|n| n.ends_with(".so") || n.contains(".so."));
     match Path::new(path).parent().filter(|_| is_shared) {
-        Some(dir) => format!(" (programs that load it dynamically reach it with LD_LIBRARY_PATH={})", dir.display()),
+        Some(dir) => format!(
+            " (programs that load it dynamically reach it with LD_LIBRARY_PATH={})",
+            dir.display()
+        ),
         None => String::new(),
     }
 }

@@ -27,10 +27,11 @@ pub fn sentences(cx: &Context) -> Vec<Sentence> {
     };
     let indices: Vec<String> = emulated.iter().map(|(i, _, _)| format!("[{i}]")).collect();
     // Published figures only for a core of the emulated architecture.
-    let reference = core
-        .microarch
-        .filter(|m| m.arch == *arch)
-        .and_then(|m| core.own(algorithm, cx.key.operation.as_deref()).first().map(|e| (*e, m.name.as_str())));
+    let reference = core.microarch.filter(|m| m.arch == *arch).and_then(|m| {
+        core.own(algorithm, cx.key.operation.as_deref())
+            .first()
+            .map(|e| (*e, m.name.as_str()))
+    });
     let (published, backing) = match reference {
         Some((e, for_core)) => (
             format!("; on the hardware, the best known is {} for {for_core} ({})", e.describe(), e.path),

@@ -61,7 +61,11 @@ fn sentence(cx: &Context, s: &Standing, entry: &Entry) -> Option<Sentence> {
     // 1. The audit measured the library with the feature switched off and on.
     if let Some(audit) = &cx.run.audit {
         for lib in audit.libraries.iter().filter(|l| l.base_index == s.index) {
-            for v in lib.verdicts.iter().filter(|v| v.algorithm == algorithm && v.kind == VerdictKind::AvailableNotUsed) {
+            for v in lib
+                .verdicts
+                .iter()
+                .filter(|v| v.algorithm == algorithm && v.kind == VerdictKind::AvailableNotUsed)
+            {
                 causes.push((v.text.clone(), format!("the audit's verdict for [{}]", lib.base_index)));
             }
         }
@@ -88,10 +92,18 @@ fn sentence(cx: &Context, s: &Standing, entry: &Entry) -> Option<Sentence> {
     }
     // 3. Another build of the same library, measured here, is faster beyond the noise.
     if let Some(other) = cx.standings.iter().find(|o| {
-        o.index != s.index && o.backend == s.backend && beyond_noise(o.summary, s.summary) && o.summary.median >= MIN_FACTOR * s.summary.median
+        o.index != s.index
+            && o.backend == s.backend
+            && beyond_noise(o.summary, s.summary)
+            && o.summary.median >= MIN_FACTOR * s.summary.median
     }) {
         causes.push((
-            format!("[{}] {}, another build of the same library, is {:.1}× faster here", other.index, other.label, other.summary.median / s.summary.median),
+            format!(
+                "[{}] {}, another build of the same library, is {:.1}× faster here",
+                other.index,
+                other.label,
+                other.summary.median / s.summary.median
+            ),
             format!("measured in this run: [{}] against [{}]", other.index, s.index),
         ));
     }

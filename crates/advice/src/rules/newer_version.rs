@@ -39,7 +39,10 @@ pub fn sentences(cx: &Context) -> Vec<Sentence> {
         }
         // The fastest published figure of a newer version of this library.
         let newer = own.iter().find(|e| {
-            e.library.split_whitespace().next().is_some_and(|l| l.eq_ignore_ascii_case(&backend.name))
+            e.library
+                .split_whitespace()
+                .next()
+                .is_some_and(|l| l.eq_ignore_ascii_case(&backend.name))
                 && numbers(&e.version) > here
                 && comparable(s, e).is_ok()
                 && e.cycles().is_some_and(|c| measured >= MIN_FACTOR * c)

@@ -15,8 +15,25 @@ fn the_table_is_sound_and_large_enough() {
 fn the_cores_people_run_have_figures_of_their_own() {
     // Issue 33's list: each core with at least one published figure of its own generation.
     for core in [
-        "zen2", "zen3", "zen4", "zen5", "skylake-sp", "ice-lake", "sapphire-rapids", "alder-lake", "raptor-lake", "cortex-a53",
-        "cortex-a72", "cortex-a76", "neoverse-n1", "neoverse-n2", "neoverse-v1", "neoverse-v2", "apple-m1", "apple-m3", "apple-m4",
+        "zen2",
+        "zen3",
+        "zen4",
+        "zen5",
+        "skylake-sp",
+        "ice-lake",
+        "sapphire-rapids",
+        "alder-lake",
+        "raptor-lake",
+        "cortex-a53",
+        "cortex-a72",
+        "cortex-a76",
+        "neoverse-n1",
+        "neoverse-n2",
+        "neoverse-v1",
+        "neoverse-v2",
+        "apple-m1",
+        "apple-m3",
+        "apple-m4",
     ] {
         assert!(entries().iter().any(|e| e.microarchitecture == core), "{core}");
     }
