@@ -11,7 +11,7 @@
 //! other tests raise the run's recorded budget to the default
 //! ([`admitted`]): the cells stay a quick run's, read by these tests only.
 
-use cryptobench_advice::{advise, advise_with, Advice, AlgorithmAdvice};
+use cryptobench_advice::{advise, advise_with, Advice, AlgorithmAdvice, Sentence};
 use cryptobench_core::result::{ConfigurationResult, RunResult};
 use cryptobench_core::stopping::DEFAULT_CELL_BUDGET_NS;
 use cryptobench_cpu::microarch;
@@ -36,6 +36,14 @@ fn algorithm<'a>(advice: &'a Advice, title: &str) -> &'a AlgorithmAdvice {
         .iter()
         .find(|a| a.title() == title)
         .unwrap_or_else(|| panic!("no {title} in {advice:#?}"))
+}
+
+/// The sentence that contains `words` (at its start or anywhere), or a failure saying what was expected.
+fn sentence<'a>(a: &'a AlgorithmAdvice, words: &str, expected: &str) -> &'a Sentence {
+    a.sentences
+        .iter()
+        .find(|s| s.text.contains(words))
+        .unwrap_or_else(|| panic!("{expected}: no sentence with '{words}' in {:#?}", a.sentences))
 }
 
 fn says(a: &AlgorithmAdvice, words: &str) -> bool {
@@ -82,11 +90,8 @@ fn zen3_moves_aes_gcm_to_ring_and_holds_sha256_against_zen3_figures() {
     let advice = advise(&admitted("advice-zen3.json"), None);
     assert!(advice.core.starts_with("Zen 3 (CPUID family 0x19 model 0x1"), "{}", advice.core);
     let gcm = algorithm(&advice, "aes-128-gcm");
-    let moved = gcm
-        .sentences
-        .iter()
-        .find(|s| s.text.starts_with("move to ring 0.17"))
-        .expect("moves AES-GCM to ring");
+    let moved = sentence(gcm, "move to ring 0.17", "moves AES-GCM to ring");
+    assert!(moved.text.starts_with("move to ring 0.17"), "{}", moved.text);
     assert!(
         moved.text.contains("× OpenSSL 3.0.22") && moved.text.contains("at 16 KiB"),
         "{}",
@@ -96,11 +101,7 @@ fn zen3_moves_aes_gcm_to_ring_and_holds_sha256_against_zen3_figures() {
     assert!(!says(gcm, "looks wrong"), "{gcm:#?}");
     // Zen 3's own SHA-256 figure (EPYC 7543P, Milan), not first-generation Zen's.
     let sha = algorithm(&advice, "sha256");
-    let distance = sha
-        .sentences
-        .iter()
-        .find(|s| s.text.contains("the best known for this core"))
-        .expect("a distance for sha256");
+    let distance = sentence(sha, "the best known for this core", "a distance for sha256");
     assert!(distance.text.contains("published for Zen 3"), "{}", distance.text);
     assert!(!distance.text.contains("Zen (first Ryzen)"), "{}", distance.text);
     assert!(distance.backing.contains("lelegard/shabench"), "{}", distance.backing);
@@ -131,11 +132,8 @@ fn a_zen4_run_is_never_held_against_zen1_silently() {
     // Zen 5 has no AES-CTR figure of its own: it says so, and names how Zen differs.
     let advice = advise(&admitted("advice-zen3.json"), microarch::find("zen5"));
     let ctr = algorithm(&advice, "aes-128-ctr");
-    let none = ctr
-        .sentences
-        .iter()
-        .find(|s| s.text.starts_with("no figure is published for Zen 5 (aes-128-ctr)"))
-        .expect("says none is published");
+    let none = sentence(ctr, "no figure is published for Zen 5 (aes-128-ctr)", "says none is published");
+    assert!(none.text.starts_with("no figure is published"), "{}", none.text);
     assert!(none.text.contains("AVX-512, VAES and VPCLMULQDQ, which Zen lacks"), "{}", none.text);
     // Zen 4 has AES-GCM figures of its own: held against those.
     let advice = advise(&admitted("advice-zen3.json"), microarch::find("zen4"));
@@ -150,11 +148,7 @@ fn a_library_without_aes_ni_looks_wrong_only_with_evidence() {
     // The library's own view of the CPU shows the cause.
     let advice = advise_with(&run, zen4, Some(&masked_view));
     let gcm = algorithm(&advice, "aes-128-gcm");
-    let wrong = gcm
-        .sentences
-        .iter()
-        .find(|s| s.text.contains("looks wrong"))
-        .expect("a build that looks wrong");
+    let wrong = sentence(gcm, "looks wrong", "a build that looks wrong");
     assert!(wrong.text.contains("leaves out AES-NI/VAES"), "{}", wrong.text);
     assert!(wrong.backing.contains("lelegard/aesbench"), "{}", wrong.backing);
     // Without evidence of a cause, the gap is stated without one.
@@ -192,11 +186,7 @@ fn public_key_is_advised_per_operation_in_operations_and_cycles() {
         "{best}"
     );
     // Sign is held against published signing figures, never verification's.
-    let distance = sign
-        .sentences
-        .iter()
-        .find(|s| s.text.contains("the best known for this core"))
-        .expect("a distance for ed25519 sign");
+    let distance = sentence(sign, "the best known for this core", "a distance for ed25519 sign");
     assert!(distance.text.contains("published for Zen 3"), "{}", distance.text);
     assert!(distance.backing.contains("column 'Ed sign'"), "{}", distance.backing);
     let verify = algorithm(&advice, "ed25519 verify");
@@ -229,11 +219,7 @@ fn an_emulated_arm64_run_names_its_core_and_claims_no_distance() {
         assert!(a.best.is_none(), "{a:#?}");
     }
     let ctr = algorithm(&advice, "aes-128-ctr");
-    let note = ctr
-        .sentences
-        .iter()
-        .find(|s| s.text.contains("describe the emulator"))
-        .expect("says the figures are the emulator's");
+    let note = sentence(ctr, "describe the emulator", "says the figures are the emulator's");
     assert!(note.text.contains("0.74 cycles per byte for Cortex-A76"), "{}", note.text);
     assert!(note.backing.contains("arm/aesv8-armx.pl:45"), "{}", note.backing);
     // A report gives no Advice section for it: nothing was measured on the core.
@@ -245,11 +231,8 @@ fn a_newer_version_published_faster_on_the_core_is_named_with_how_to_build_it() 
     // Held against Sapphire Rapids (--core), where aesbench publishes OpenSSL 3.0.7 and 3.2.2 side by side.
     let advice = advise(&admitted("advice-zen3.json"), microarch::find("sapphire-rapids"));
     let gcm = algorithm(&advice, "aes-128-gcm");
-    let newer = gcm
-        .sentences
-        .iter()
-        .find(|s| s.text.starts_with("[1] OpenSSL 3.0.22"))
-        .expect("names the newer OpenSSL");
+    let newer = sentence(gcm, "[1] OpenSSL 3.0.22", "names the newer OpenSSL");
+    assert!(newer.text.starts_with("[1] OpenSSL 3.0.22"), "{}", newer.text);
     assert!(newer.text.contains("OpenSSL 3.2.2 is published at"), "{}", newer.text);
     assert!(newer.text.contains("bench/build-openssl 3.2"), "{}", newer.text);
     assert!(newer.backing.contains("column 'Xeon M9460 / Sapphire Rpd'"), "{}", newer.backing);
