@@ -32,7 +32,7 @@ const SIZES: &str = "16,1024,16384";
 pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
     if args.core.as_deref().is_some_and(|c| c.eq_ignore_ascii_case("list")) {
         for m in microarch::all() {
-            println!("{:<12} {:<22} {}", m.id, m.name, m.arch);
+            println!("{:<16} {:<44} {}", m.id, m.name, m.arch);
         }
         return Ok(ExitCode::SUCCESS);
     }
