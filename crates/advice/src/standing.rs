@@ -143,11 +143,8 @@ pub fn standings<'a>(run: &'a RunResult, key: &Key) -> Vec<Standing<'a>> {
         .filter(|c| is_plain(c))
         .filter_map(|c| {
             let (_, m) = measured(c, key).find(|(s, _)| *s == size)?;
-            let clock_mhz = c
-                .clock
-                .as_ref()
-                .and_then(|k| k.mhz())
-                .filter(|_| c.clock.as_ref().is_some_and(|k| k.not_meaningful.is_none()));
+            // A clock the worker marks as meaningless (an emulator's) gives no cycles.
+            let clock_mhz = c.clock.as_ref().filter(|k| k.not_meaningful.is_none()).and_then(|k| k.mhz());
             let unit = if key.operation.is_some() {
                 CellUnit::Operations
             } else {
