@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 
+use cryptobench_advice::LibraryView;
 use cryptobench_backends::libraries;
 use cryptobench_core::result::{ConfigurationResult, ConfigurationStatus, RunResult};
 use cryptobench_cpu::microarch::{self, Microarch};
@@ -55,10 +56,13 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         None => measure(args)?,
     };
     print!("{}", what_ran(&run));
-    let view = |c: &ConfigurationResult| -> Option<Vec<String>> {
+    let view = |c: &ConfigurationResult| -> Option<LibraryView> {
         let b = c.backend.as_ref()?;
-        let (features, _) = libraries::capability_view(&c.spec.backend, b.cpu_capabilities.as_deref()?, Some(&b.version))?;
-        Some(features.iter().map(|f| f.name.to_string()).collect())
+        let (features, nameable) = libraries::capability_view(&c.spec.backend, b.cpu_capabilities.as_deref()?, Some(&b.version))?;
+        Some(LibraryView {
+            seen: features.iter().map(|f| f.name.to_string()).collect(),
+            nameable: nameable.iter().map(|f| f.to_string()).collect(),
+        })
     };
     let mut advice = cryptobench_advice::advise_with(&run, core, Some(&view));
     if !args.algos.is_empty() {

@@ -69,10 +69,19 @@ impl Advice {
 }
 
 /// A library's own view of the CPU, decoded from the capability line its
-/// configuration reported: the feature names it sees ("aes", "vaes", …),
-/// or None where the library's line cannot be decoded. The decoders live
-/// with the libraries (crates/backends); callers that have them pass them in.
-pub type CapabilityView<'a> = &'a dyn Fn(&ConfigurationResult) -> Option<Vec<String>>;
+/// configuration reported: the feature names it sees ("aes", "vaes", …)
+/// and those its version can name at all (a feature it cannot name is one
+/// it has no code for), or None where the line cannot be decoded. The
+/// decoders live with the libraries (crates/backends); callers that have
+/// them pass them in.
+pub type CapabilityView<'a> = &'a dyn Fn(&ConfigurationResult) -> Option<LibraryView>;
+
+/// What a library's capability line says: the features it sees, and those it can name.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LibraryView {
+    pub seen: Vec<String>,
+    pub nameable: Vec<String>,
+}
 
 /// The advice for every algorithm of the run (in the run's order), for
 /// the core `core_override` names or else the one its workers recorded.

@@ -11,7 +11,7 @@
 //! other tests raise the run's recorded budget to the default
 //! ([`admitted`]): the cells stay a quick run's, read by these tests only.
 
-use cryptobench_advice::{advise, advise_with, Advice, AlgorithmAdvice, Sentence};
+use cryptobench_advice::{advise, advise_with, Advice, AlgorithmAdvice, LibraryView, Sentence};
 use cryptobench_core::result::{ConfigurationResult, RunResult};
 use cryptobench_core::stopping::DEFAULT_CELL_BUDGET_NS;
 use cryptobench_cpu::microarch;
@@ -68,9 +68,23 @@ fn all_text(advice: &Advice) -> String {
 /// The decoding of the no-aesni run's OpenSSL capability line, as
 /// crates/backends' OpenSSL view gives it (`env:~0x200000000000000:~0x60000000000`
 /// clears AES-NI, VAES and VPCLMULQDQ; PCLMULQDQ and the SHA extensions stay).
-fn masked_view(c: &ConfigurationResult) -> Option<Vec<String>> {
+fn masked_view(c: &ConfigurationResult) -> Option<LibraryView> {
     c.backend.as_ref()?.cpu_capabilities.as_ref()?;
-    Some(["pclmulqdq", "sha_ni", "avx2", "ssse3"].map(String::from).to_vec())
+    Some(LibraryView {
+        seen: ["pclmulqdq", "sha_ni", "avx2", "ssse3"].map(String::from).to_vec(),
+        nameable: ["aes", "vaes", "pclmulqdq", "vpclmulqdq", "sha_ni", "avx2", "ssse3"]
+            .map(String::from)
+            .to_vec(),
+    })
+}
+
+/// A library whose view cannot name AES-NI at all: it has no code for it.
+fn no_aes_code_view(c: &ConfigurationResult) -> Option<LibraryView> {
+    c.backend.as_ref()?.cpu_capabilities.as_ref()?;
+    Some(LibraryView {
+        seen: vec!["pclmulqdq".into()],
+        nameable: vec!["pclmulqdq".into()],
+    })
 }
 
 #[test]
@@ -156,6 +170,19 @@ fn a_library_without_aes_ni_looks_wrong_only_with_evidence() {
     let gcm = algorithm(&advice, "aes-128-gcm");
     assert!(!says(gcm, "looks wrong"), "{gcm:#?}");
     assert!(says(gcm, "× the best known for this core"), "{gcm:#?}");
+    // A library with no code for the feature is far from the best known, not a wrong build.
+    let advice = advise_with(&run, zen4, Some(&no_aes_code_view));
+    let far = sentence(
+        algorithm(&advice, "aes-128-gcm"),
+        "is far from the best known",
+        "no code for AES-NI",
+    );
+    assert!(far.text.contains("this library has no code for AES-NI/VAES"), "{}", far.text);
+    assert!(
+        !far.text.contains("looks wrong") && !far.text.contains("switched off"),
+        "{}",
+        far.text
+    );
     // SHA-256 does not use AES-NI: the mask leaves it where it was.
     let advice = advise_with(&run, zen4, Some(&masked_view));
     assert!(!says(algorithm(&advice, "sha256"), "looks wrong"));

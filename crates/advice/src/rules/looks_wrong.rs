@@ -70,20 +70,33 @@ fn sentence(cx: &Context, s: &Standing, entry: &Entry) -> Option<Sentence> {
             }
         }
     }
-    // 2. The library's own view of the CPU leaves out what the CPU offers.
+    // 2. The library's own view of the CPU leaves out what the CPU offers:
+    //    switched off where the library can name the feature, no code for it where it cannot.
+    let mut verdict = "looks wrong";
     if let (Some(view), Some(caps)) = (cx.view, config.backend.as_ref().and_then(|b| b.cpu_capabilities.as_deref())) {
-        if let Some(seen) = view(config) {
-            let missing: Vec<String> = offered
-                .iter()
-                .filter(|f| !seen.iter().any(|x| x == *f))
-                .map(|f| feature_title(f, arch))
-                .collect();
-            if !missing.is_empty() {
+        if let Some(v) = view(config) {
+            let missing: Vec<&str> = offered.iter().copied().filter(|f| !v.seen.iter().any(|x| x == f)).collect();
+            let (off, absent): (Vec<&str>, Vec<&str>) = missing.into_iter().partition(|f| v.nameable.iter().any(|x| x == f));
+            let titles = |fs: &[&str]| fs.iter().map(|f| feature_title(f, arch)).collect::<Vec<_>>().join("/");
+            if !off.is_empty() {
                 causes.push((
                     format!(
                         "the library's own view of the CPU ({caps}) leaves out {}, which this CPU offers: it is switched off \
-                         (a capability mask such as OPENSSL_ia32cap or OPENSSL_armcap in the environment) or the build cannot use it",
-                        missing.join("/")
+                         (a capability mask such as OPENSSL_ia32cap or OPENSSL_armcap in the environment) or the build leaves it out",
+                        titles(&off)
+                    ),
+                    format!("[{}]'s capability line, decoded", s.index),
+                ));
+            }
+            if !absent.is_empty() {
+                if off.is_empty() {
+                    // Not a wrong build: this library has no code for the feature.
+                    verdict = "is far from the best known";
+                }
+                causes.push((
+                    format!(
+                        "this library has no code for {}, which this CPU offers (its own view of the CPU, {caps}, cannot name it)",
+                        titles(&absent)
                     ),
                     format!("[{}]'s capability line, decoded", s.index),
                 ));
@@ -113,7 +126,7 @@ fn sentence(cx: &Context, s: &Standing, entry: &Entry) -> Option<Sentence> {
     let (why, evidence): (Vec<String>, Vec<String>) = causes.into_iter().unzip();
     Some(Sentence {
         text: format!(
-            "[{}] {} looks wrong: {} is {:.1}× the {} published for this core; {}",
+            "[{}] {} {verdict}: {} is {:.1}× the {} published for this core; {}",
             s.index,
             s.label,
             units::cycles(measured, s.unit),

@@ -59,11 +59,12 @@ pub fn sentences(cx: &Context) -> Vec<Sentence> {
         };
         out.push(Sentence {
             text: format!(
-                "[{}] {}: {} is published at {} on this core, {:.1}× fewer than the {} measured here{build}",
+                "[{}] {}: {} is published at {} on this core ({}), {:.1}× fewer than the {} measured here{build}",
                 s.index,
                 s.label,
                 e.library,
                 e.describe(),
+                e.path,
                 measured / e.cycles().unwrap_or(measured),
                 units::cycles(measured, s.unit)
             ),
