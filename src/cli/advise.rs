@@ -5,22 +5,24 @@ use clap::Args;
 use super::shared::DbArgs;
 
 pub const ADVISE_EXAMPLES: &str = "Examples:
-  cryptobench advise                                   every library present and every lab build, --quick
+  cryptobench advise                                   every library present and every lab build, default timing
   cryptobench advise --algos aes-128-gcm,sha256,chacha20-poly1305
   cryptobench advise --from three-builds               advice on a stored run (id, label or JSON file), nothing measured
   cryptobench advise --from run.json --core zen3       the core to hold the figures against, where the run does not record it
 
 What it measures: with no --backend, every backend that loads here (`--backend all`) and every OpenSSL
-built by bench/build-openssl (target/openssl/*/libcrypto.so), with --quick timing. Each sentence of advice
-names the figures it rests on: the run's own (configurations [i]) or a cited source (repository, commit,
-file and line of the best-known table, crates/advice/data/best-known.json).
+built by bench/build-openssl (target/openssl/*/libcrypto.so), at the default timing: advice is given only
+from cells timed at the default budget (a --quick run gets none). Each sentence of advice names the
+figures it rests on: the run's own (configurations [i]) or a cited source (repository, commit, file and
+line or table cell of the best-known table, crates/advice/data/best-known.json).
 
 Exit status: 0 advice given, 1 something crashed or was unavailable (the rest is still advised on), 2 bad usage.";
 
 #[derive(Args, Debug)]
 pub struct AdviseArgs {
     /// Algorithms to measure and advise on, comma-separated (with --from: those of the run to advise on)
-    /// [default: aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr].
+    /// [default: aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr,
+    /// rsa2048-pss,ecdsap256,ed25519,x25519,mlkem768,mldsa65].
     #[arg(long, short = 'a', value_name = "ALG,...", value_delimiter = ',')]
     pub algos: Vec<String>,
 
@@ -37,8 +39,8 @@ pub struct AdviseArgs {
     #[arg(long, value_name = "CORE")]
     pub core: Option<String>,
 
-    /// Time each cell as `run` does without --quick (slower, steadier).
-    #[arg(long, conflicts_with = "from")]
+    /// Accepted for older scripts: advise always times cells as `run` does without --quick.
+    #[arg(long, conflicts_with = "from", hide = true)]
     pub full: bool,
 
     #[command(flatten)]

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Parser;
 
-use cryptobench_core::result::{ConfigurationStatus, RunResult};
+use cryptobench_advice::LibraryView;
+use cryptobench_backends::libraries;
+use cryptobench_core::result::{ConfigurationResult, ConfigurationStatus, RunResult};
 use cryptobench_cpu::microarch::{self, Microarch};
 
 use crate::cli::{AdviseArgs, Cli, Command};
@@ -17,25 +19,31 @@ use crate::orchestrate::plan;
 use crate::orchestrate::store::load_runs;
 use crate::orchestrate::worker_client::Probes;
 
-/// What `advise` measures when no --algos is given: the algorithms the
-/// best-known table covers most, one per family of acceleration.
-const DEFAULT_ALGOS: &str = "aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr";
-/// The sizes it measures: small, middle, and the 16 KiB the advice is read at.
+/// What `advise` measures when no --algos is given: one symmetric
+/// algorithm per family of acceleration (AES with GHASH, ChaCha20 with
+/// Poly1305, the SHA-2 pair, AES-CTR) and the public-key operations of
+/// TLS and of the post-quantum standards. The best-known table covers
+/// them unevenly: which cores have figures for which is in
+/// crates/advice/data/best-known.json, and the advice says where none is.
+const DEFAULT_ALGOS: &str = "aes-128-gcm,chacha20-poly1305,sha256,sha512,aes-128-ctr,rsa2048-pss,ecdsap256,ed25519,x25519,mlkem768,mldsa65";
+/// The sizes it measures: small, middle, and the 16 KiB the advice is read
+/// at (public key: the schemes that hash their message sign these too).
 const SIZES: &str = "16,1024,16384";
 
 pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
     if args.core.as_deref().is_some_and(|c| c.eq_ignore_ascii_case("list")) {
         for m in microarch::all() {
-            println!("{:<12} {:<22} {}", m.id, m.name, m.arch);
+            println!("{:<16} {:<44} {}", m.id, m.name, m.arch);
         }
         return Ok(ExitCode::SUCCESS);
     }
     let core = core(args.core.as_deref())?;
     for a in &args.algos {
-        if cryptobench_core::catalog::get(a.trim()).is_err() {
+        if cryptobench_core::catalog::get(a.trim()).is_err() && cryptobench_core::pk::find(a).is_none() {
             return Err(usage(format!(
-                "unknown algorithm '{a}' in --algos; valid: {}",
-                cryptobench_core::catalog::valid_names()
+                "unknown algorithm '{a}' in --algos; valid: {}, {}",
+                cryptobench_core::catalog::valid_names(),
+                cryptobench_core::pk::valid_names()
             )));
         }
     }
@@ -48,9 +56,25 @@ pub fn advise(args: &AdviseArgs) -> Result<ExitCode> {
         None => measure(args)?,
     };
     print!("{}", what_ran(&run));
-    let mut advice = cryptobench_advice::advise(&run, core);
+    let view = |c: &ConfigurationResult| -> Option<LibraryView> {
+        let b = c.backend.as_ref()?;
+        let (features, nameable) = libraries::capability_view(&c.spec.backend, b.cpu_capabilities.as_deref()?, Some(&b.version))?;
+        Some(LibraryView {
+            seen: features.iter().map(|f| f.name.to_string()).collect(),
+            nameable: nameable.iter().map(|f| f.to_string()).collect(),
+        })
+    };
+    let mut advice = cryptobench_advice::advise_with(&run, core, Some(&view));
     if !args.algos.is_empty() {
-        advice.algorithms.retain(|a| args.algos.iter().any(|x| x.trim() == a.algorithm));
+        // By catalog id, whichever alias or catalog named it.
+        let id = |x: &str| {
+            cryptobench_core::pk::find(x)
+                .map(|p| p.id.to_string())
+                .or_else(|| cryptobench_core::catalog::get(x.trim()).ok().map(|a| a.id.to_string()))
+        };
+        advice
+            .algorithms
+            .retain(|a| args.algos.iter().any(|x| id(x).as_deref() == Some(a.algorithm.as_str())));
     }
     print!("{}", cryptobench_advice::render::text(&advice));
     Ok(if args.from.is_some() || complete(&run) {
@@ -104,9 +128,6 @@ fn measure(args: &AdviseArgs) -> Result<RunResult> {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    if !args.full {
-        argv.push("--quick".into());
-    }
     let backends: Vec<String> = if args.backends.is_empty() {
         std::iter::once("all".to_string())
             .chain(lab_builds().iter().map(|p| format!("openssl={}", p.display())))

@@ -100,7 +100,7 @@ fn warnings(m: &Measurement, combined: &Combined, timing: &TimingSettings) -> Ve
     let mut out = Vec::new();
     if m.summary.median_ci95_relative > target {
         out.push(format!(
-            "imprecise: a repeat run's figure would fall within ±{:.1}% of this one (95%, from {} replicates; target ±{:.1}%); \
+            "imprecise: a repeat run's figure would fall within ±{:.1}% of this one (nominal 95%, from {} replicates; target ±{:.1}%); \
              more --replicates or a quieter machine",
             m.summary.median_ci95_relative * 100.0,
             stats.count,

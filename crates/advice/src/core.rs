@@ -1,7 +1,7 @@
 //! The core the run's figures are held against: recognised from the CPU
 //! identity its first native worker recorded, or named by the user
 //! (`advise --core`, for runs that do not record it or a hypervisor that
-//! hides it), with the core whose published figures stand in for it.
+//! hides it), and the figures published for it.
 
 use cryptobench_core::result::RunResult;
 use cryptobench_cpu::microarch::{self, Microarch};
@@ -29,24 +29,34 @@ impl Core {
         s
     }
 
-    /// The best-known entry for `algorithm` on this core, or on the core
-    /// that stands in for it, with the name of the core it is for.
-    pub fn reference(&self, algorithm: &str) -> Option<(&'static Entry, String)> {
+    /// Every figure published for this core's own generation, lowest cycles first.
+    pub fn own(&self, algorithm: &str, operation: Option<&str>) -> Vec<&'static Entry> {
+        self.microarch
+            .map(|m| table::for_core(algorithm, operation, &m.id))
+            .unwrap_or_default()
+    }
+
+    /// Where this core has no figure: the nearest earlier core of its line
+    /// that has one, its best figure and how the two cores differ. Shown for
+    /// reference only; no distance is ever drawn from it.
+    pub fn stand_in(&self, algorithm: &str, operation: Option<&str>) -> Option<StandIn> {
         let m = self.microarch?;
-        if let Some(e) = table::best_for(algorithm, &m.id) {
-            return Some((e, m.name.clone()));
-        }
-        let stand_in = microarch::find(m.nearest_published.as_deref()?)?;
-        table::best_for(algorithm, &stand_in.id).map(|e| {
-            (
-                e,
-                format!(
-                    "{} (no figure is published for {}; the nearest earlier core of its line)",
-                    stand_in.name, m.name
-                ),
-            )
+        let nearest = microarch::find(m.nearest_published.as_deref()?)?;
+        let entry = table::best_for(algorithm, operation, &nearest.id)?;
+        Some(StandIn {
+            core: nearest,
+            entry,
+            differs: m.differs_from_nearest.clone().unwrap_or_default(),
         })
     }
+}
+
+/// Another generation's figure, with how its core differs from this one.
+#[derive(Debug, Clone)]
+pub struct StandIn {
+    pub core: &'static Microarch,
+    pub entry: &'static Entry,
+    pub differs: String,
 }
 
 /// The core of the run: `given`, or recognised from the first worker that recorded its CPU.

@@ -2,16 +2,19 @@
 
 use crate::Advice;
 
-/// Plain text, one block per algorithm.
+/// Plain text, one block per algorithm (and public-key operation).
 pub fn text(advice: &Advice) -> String {
     let mut s = format!("Core: {}\n", advice.core);
+    if let Some(why) = &advice.withheld {
+        s.push_str(&format!("No advice: {why}.\n"));
+    }
     for a in &advice.algorithms {
-        s.push_str(&format!("\n{}\n", a.algorithm));
+        s.push_str(&format!("\n{}\n", a.title()));
         match &a.best {
             Some(b) => s.push_str(&format!("  best here: {b}\n")),
             None => s.push_str("  nothing measured without a mask or an emulator\n"),
         }
-        if a.best.is_some() && a.sentences.is_empty() {
+        if advice.withheld.is_none() && a.best.is_some() && a.sentences.is_empty() {
             s.push_str(
                 "  no advice: nothing measured here is faster beyond the noise, and no published figure for this core to hold it against (no advice is better than invented advice)\n",
             );
@@ -26,10 +29,14 @@ pub fn text(advice: &Advice) -> String {
 /// Markdown: a heading, the core, one list per algorithm.
 pub fn markdown(advice: &Advice) -> String {
     let mut s = format!("## Advice\n\nCore: {}\n", advice.core);
+    if let Some(why) = &advice.withheld {
+        s.push_str(&format!("\nNo advice: {why}.\n"));
+        return s;
+    }
     for a in advice.algorithms.iter().filter(|a| a.best.is_some()) {
         s.push_str(&format!(
             "\n**{}** — best here: {}\n\n",
-            a.algorithm,
+            a.title(),
             a.best.as_deref().unwrap_or_default()
         ));
         if a.sentences.is_empty() {

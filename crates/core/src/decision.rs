@@ -36,6 +36,10 @@ use statrs::distribution::{ContinuousCDF, StudentsT};
 
 use crate::stats::Summary;
 
+/// The rule in words, for the legends of the tables that mark its verdicts.
+pub const IN_WORDS: &str = "beyond the noise: figures of replicates apart by Welch's test on their replicates (5% level), \
+     figures of one worker by 95% intervals apart; and more than 1% apart";
+
 /// Smallest relative difference of medians called a difference.
 pub const MIN_EFFECT: f64 = 0.01;
 

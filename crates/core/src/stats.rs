@@ -74,6 +74,29 @@ pub struct Summary {
 /// Confidence level used throughout.
 pub const CONFIDENCE: f64 = 0.95;
 
+impl Summary {
+    /// Where the figure comes from, for a reader: "fastest of 3 replicates,
+    /// 75 samples" or "median of 28 samples".
+    pub fn figure_source(&self) -> String {
+        match &self.replicates {
+            Some(r) => format!("fastest of {} replicates, {} samples", r.count, self.samples),
+            None => format!("median of {} samples", self.samples),
+        }
+    }
+
+    /// What its interval is, for a reader: where a repeat run's figure
+    /// falls (replicates) or the median's confidence interval (one worker's
+    /// samples). Both are nominal 95%: their coverage is simulated, not
+    /// exact (docs/METHOD.md, "Timing" and "Replicates").
+    pub fn interval_name(&self) -> &'static str {
+        if self.replicates.is_some() {
+            "a repeat run within (nominal 95%)"
+        } else {
+            "nominal 95% CI"
+        }
+    }
+}
+
 /// Summarises samples of messages of `size` bytes, in the order they were
 /// taken (the interval depends on it). Returns None for no samples.
 pub fn summarize(samples: &[Sample], size: usize) -> Option<Summary> {

@@ -22,10 +22,19 @@ pub struct Microarch {
     pub x86: Vec<X86Match>,
     #[serde(default)]
     pub midr: Vec<MidrMatch>,
-    /// The earlier core of the same line whose published figures stand in
-    /// where this core has none.
+    /// The earlier core of the same line whose published figures are shown,
+    /// for reference only, where this core has none.
     #[serde(default)]
     pub nearest_published: Option<String>,
+    /// How this core differs from `nearest_published` in what crypto code
+    /// uses (vector width, VAES, AVX-512, SVE): said wherever that core's
+    /// figure is shown for this one.
+    #[serde(default)]
+    pub differs_from_nearest: Option<String>,
+    /// Why no CPU identity names this core (no MIDR part published): it
+    /// is then named with `advise --core`.
+    #[serde(default)]
+    pub unrecognised: Option<String>,
     /// Where the identifying numbers come from.
     pub source: String,
 }
@@ -105,7 +114,12 @@ mod tests {
         // EPYC Milan reports family 0x19 model 0x01 (Linux amd.c: Zen 3 for models 0x00-0x0f).
         assert_eq!(recognise(&x86("AuthenticAMD", 25, 1), "x86_64").unwrap().id, "zen3");
         assert_eq!(recognise(&x86("AuthenticAMD", 25, 0x11), "x86_64").unwrap().id, "zen4");
-        assert_eq!(recognise(&x86("GenuineIntel", 6, 0x55), "x86_64").unwrap().id, "skylake");
+        // SKYLAKE_X 0x55 (Skylake-SP, Cascade Lake) has AVX-512, client Skylake 0x5E has not.
+        assert_eq!(recognise(&x86("GenuineIntel", 6, 0x55), "x86_64").unwrap().id, "skylake-sp");
+        assert_eq!(recognise(&x86("GenuineIntel", 6, 0x5E), "x86_64").unwrap().id, "skylake");
+        assert_eq!(recognise(&x86("GenuineIntel", 6, 0x8F), "x86_64").unwrap().id, "sapphire-rapids");
+        assert_eq!(recognise(&x86("GenuineIntel", 6, 0xBA), "x86_64").unwrap().id, "raptor-lake");
+        assert_eq!(recognise(&x86("AuthenticAMD", 26, 0x44), "x86_64").unwrap().id, "zen5");
         assert!(recognise(&x86("GenuineIntel", 6, 0x55), "aarch64").is_none());
         let a76 = CpuIdentity {
             implementer: Some(0x41),
@@ -114,15 +128,26 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(recognise(&a76, "aarch64").unwrap().id, "cortex-a76");
+        let n1 = CpuIdentity {
+            part: Some(0xd0c),
+            ..a76.clone()
+        };
+        assert_eq!(recognise(&n1, "aarch64").unwrap().id, "neoverse-n1");
     }
 
     #[test]
     fn every_entry_is_cited_and_stands_in_only_for_known_ids() {
         for m in all() {
             assert!(!m.source.trim().is_empty(), "{} has no source", m.id);
-            assert!(!m.x86.is_empty() || !m.midr.is_empty(), "{} cannot be recognised", m.id);
+            assert!(
+                !m.x86.is_empty() || !m.midr.is_empty() || m.unrecognised.as_deref().is_some_and(|w| !w.trim().is_empty()),
+                "{} cannot be recognised and does not say why",
+                m.id
+            );
             if let Some(n) = &m.nearest_published {
                 assert!(find(n).is_some_and(|n| n.arch == m.arch), "{}: unknown {n}", m.id);
+                // Another generation's figure is never shown without how it differs.
+                assert!(m.differs_from_nearest.as_deref().is_some_and(|d| !d.trim().is_empty()), "{}", m.id);
             }
             // MIDR parts are named by the arm part table too (arm_parts.rs, from cputype.h).
             for a in &m.midr {

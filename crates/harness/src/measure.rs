@@ -116,7 +116,7 @@ pub fn warnings(summary: &Summary, timing: &TimingSettings) -> Vec<String> {
             .map(|e| format!(", worth {e:.0} independent ones (successive samples are correlated)"))
             .unwrap_or_default();
         warnings.push(format!(
-            "imprecise: the 95% CI of the median is ±{:.1}% after {} samples{worth} (target ±{:.1}%); give it more --time or a quieter machine",
+            "imprecise: the nominal 95% CI of the median is ±{:.1}% after {} samples{worth} (target ±{:.1}%); give it more --time or a quieter machine",
             summary.median_ci95_relative * 100.0,
             summary.samples,
             timing.target_relative_ci * 100.0

@@ -40,11 +40,12 @@ pub fn html(runs: &[(String, &RunResult)]) -> String {
         let title = if several { format!("Advice: {name}") } else { "Advice".into() };
         out.push_str(&format!("<section id=\"advice\"><h2>{}</h2>\n", escape(&title)));
         out.push_str(&format!("<p>Core: {}</p>\n", escape(&advice.core)));
+
         // Only what has advice, so that the answer below still starts on the first screen.
         for a in advice.algorithms.iter().filter(|a| a.best.is_some() && !a.sentences.is_empty()) {
             out.push_str(&format!(
                 "<p><b>{}</b>: best here {}</p>\n<ul>\n",
-                escape(&a.algorithm),
+                escape(&a.title()),
                 escape(a.best.as_deref().unwrap_or_default())
             ));
             for s in &a.sentences {
@@ -52,11 +53,11 @@ pub fn html(runs: &[(String, &RunResult)]) -> String {
             }
             out.push_str("</ul>\n");
         }
-        let quiet: Vec<&str> = advice
+        let quiet: Vec<String> = advice
             .algorithms
             .iter()
             .filter(|a| a.best.is_some() && a.sentences.is_empty())
-            .map(|a| a.algorithm.as_str())
+            .map(|a| a.title())
             .collect();
         if !quiet.is_empty() {
             out.push_str(&format!(

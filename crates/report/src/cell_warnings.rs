@@ -94,7 +94,8 @@ pub fn lines(run: &RunResult, flagged: &[Flagged], detail: Detail) -> Vec<String
 /// its first colon.
 #[derive(Debug, Clone, PartialEq)]
 enum Kind {
-    /// "imprecise: the 95% CI of the median is ±3.4% after 20 samples …".
+    /// "imprecise: the nominal 95% CI of the median is ±3.4% after 20 samples …",
+    /// or "imprecise: a repeat run's figure would fall within ±3.4% …" (replicates).
     Imprecise,
     /// "only 4 samples fit in the cell budget; raise --time".
     FewSamples,

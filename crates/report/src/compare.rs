@@ -4,7 +4,7 @@
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::Table;
 use cryptobench_core::cell::CellUnit;
-use cryptobench_core::compare::{Comparison, Row, Verdict, MIN_EFFECT};
+use cryptobench_core::compare::{Comparison, Row, Verdict};
 use cryptobench_core::units::Unit;
 
 use crate::pk_table::format_ops;
@@ -27,7 +27,7 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
         ));
     }
     out.push_str(&format!(
-        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = beyond the noise (95% intervals of the medians apart, and more than {:.0}% apart); {UNTESTED} = not tested, too few samples (imported figures have none)\n",
+        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = {}; {UNTESTED} = not tested, fewer than {:.0} effective samples a side (imported figures have none)\n",
         if markdown { "- " } else { "" },
         unit.label(),
         if c.rows.iter().any(|r| r.unit == CellUnit::Operations) {
@@ -35,7 +35,8 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
         } else {
             ""
         },
-        MIN_EFFECT * 100.0
+        cryptobench_core::decision::IN_WORDS,
+        cryptobench_core::decision::MIN_SAMPLES
     ));
     let mut groups: Vec<(&str, &str, &str)> = Vec::new();
     for r in &c.rows {

@@ -8,7 +8,7 @@
 use comfy_table::presets::{ASCII_MARKDOWN, NOTHING};
 use comfy_table::{CellAlignment, Table};
 use cryptobench_core::cell::CellUnit;
-use cryptobench_core::compare::{Comparison, Verdict, MIN_EFFECT};
+use cryptobench_core::compare::{Comparison, Verdict};
 use cryptobench_core::units::Unit;
 
 use crate::compare::{SIGNIFICANT, UNTESTED};
@@ -69,9 +69,9 @@ fn legend(c: &Comparison) -> Vec<String> {
 
 fn explanation(unit: Unit) -> String {
     format!(
-        "column B: the baseline's median ({}; public key: operations per second); columns 1, 2 …: their median / the baseline's; {SIGNIFICANT} = beyond the noise (95% intervals of the medians apart, and more than {:.0}% apart); {UNTESTED} = too few samples to test; - = not measured",
+        "column B: the baseline's median ({}; public key: operations per second); columns 1, 2 …: their median / the baseline's; {SIGNIFICANT} = {}; {UNTESTED} = too few samples to test; - = not measured",
         unit.label(),
-        MIN_EFFECT * 100.0
+        cryptobench_core::decision::IN_WORDS
     )
 }
 

@@ -204,7 +204,8 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Str
     let mut out = String::from("## Which is fastest?\n\n");
     out.push_str(&table(&header, &body));
     out.push_str(&format!(
-        "\ntie = within the noise of the next (95% intervals of the medians overlap, or less than 1% apart); spread = fastest ÷ slowest; {NOISY_MARK} = a noisy figure.\n\n"
+        "\ntie = within the noise of the next (not {}); spread = fastest ÷ slowest; {NOISY_MARK} = a noisy figure.\n\n",
+        cryptobench_core::decision::IN_WORDS
     ));
     out
 }

@@ -1,16 +1,36 @@
 //! A faster library, version or build measured here: the best
 //! configuration against the system's build of the same library (else the
-//! run's first configuration, the default library), when the
-//! two medians differ beyond the noise — their dependence-aware 95%
-//! intervals do not overlap (crates/core/src/verdict/rules.rs, the audit's
-//! own test) — and by at least the audit's smallest factor that counts.
+//! run's first configuration, the default library), when the two medians
+//! differ beyond the noise by the one rule (crates/core/src/decision.rs:
+//! Welch's test on figures of replicates; the audit's own test,
+//! crates/core/src/verdict/rules.rs) — and
+//! by at least the audit's smallest factor that counts. Operation by
+//! operation for public key: the standings are per operation.
 
+use std::path::Path;
+
+use cryptobench_core::cell::CellUnit;
 use cryptobench_core::sizes::size_label;
 use cryptobench_core::verdict::{beyond_noise, MIN_FACTOR};
 
-use super::cpb;
 use crate::standing::Standing;
-use crate::Sentence;
+use crate::{units, Sentence};
+
+/// How to reach a library file from a program: its folder on the loader's path.
+fn how_to_load(library: Option<&str>) -> String {
+    let Some(path) = library else { return String::new() };
+    let is_shared = Path::new(path)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with(".so") || n.contains(".so."));
+    match Path::new(path).parent().filter(|_| is_shared) {
+        Some(dir) => format!(
+            " (programs that load it dynamically reach it with LD_LIBRARY_PATH={})",
+            dir.display()
+        ),
+        None => String::new(),
+    }
+}
 
 pub fn sentences(standings: &[Standing]) -> Vec<Sentence> {
     let Some(best) = standings.first() else {
@@ -29,31 +49,32 @@ pub fn sentences(standings: &[Standing]) -> Vec<Sentence> {
         return Vec::new();
     }
     let factor = best.summary.median / base.summary.median;
-    let cycles = match (best.cycles_per_byte, base.cycles_per_byte) {
-        (Some(_), Some(_)) => format!(
-            " ({} against {} cycles per byte)",
-            cpb(best.cycles_per_byte),
-            cpb(base.cycles_per_byte)
+    let cycles = match (best.cycles, base.cycles) {
+        (Some(a), Some(b)) => format!(
+            " ({} against {} {})",
+            units::number(a),
+            units::number(b),
+            units::cycles_name(best.unit)
         ),
         _ => String::new(),
     };
+    let at = match best.unit {
+        CellUnit::Bytes => format!(" at {}", size_label(best.size)),
+        CellUnit::Operations => String::new(),
+    };
     vec![Sentence {
         text: format!(
-            "move to {}: {factor:.1}× {} at {}{cycles}, beyond the noise",
+            "move to {}{}: {factor:.1}× {}{at}{cycles}, beyond the noise",
             best.label,
+            how_to_load(best.library),
             base.label,
-            size_label(best.size),
         ),
         backing: format!(
-            "measured in this run: [{}] {:.0} MB/s (95% CI {:.0}–{:.0}), [{}] {:.0} MB/s (95% CI {:.0}–{:.0})",
+            "measured in this run: [{}] {}, [{}] {}",
             best.index,
-            best.summary.median / 1e6,
-            best.summary.median_ci95[0] / 1e6,
-            best.summary.median_ci95[1] / 1e6,
+            units::rate_with_interval(best.summary, best.unit),
             base.index,
-            base.summary.median / 1e6,
-            base.summary.median_ci95[0] / 1e6,
-            base.summary.median_ci95[1] / 1e6,
+            units::rate_with_interval(base.summary, base.unit),
         ),
     }]
 }

@@ -2,12 +2,13 @@
 //! the emulated architecture: no distance and no "looks wrong" is drawn
 //! from them, only what is published for the core the run names.
 
-use cryptobench_core::result::{CellOutcome, RunResult};
+use cryptobench_core::result::CellOutcome;
 
-use crate::core::Core;
+use super::Context;
 use crate::Sentence;
 
-pub fn sentences(run: &RunResult, core: &Core, algorithm: &str) -> Vec<Sentence> {
+pub fn sentences(cx: &Context) -> Vec<Sentence> {
+    let (run, core, algorithm) = (cx.run, cx.core, cx.key.algorithm.as_str());
     let emulated: Vec<(usize, &str, &str)> = run
         .configurations
         .iter()
@@ -26,16 +27,15 @@ pub fn sentences(run: &RunResult, core: &Core, algorithm: &str) -> Vec<Sentence>
     };
     let indices: Vec<String> = emulated.iter().map(|(i, _, _)| format!("[{i}]")).collect();
     // Published figures only for a core of the emulated architecture.
-    let reference = core
-        .reference(algorithm)
-        .filter(|_| core.microarch.is_some_and(|m| m.arch == *arch));
+    let reference = core.microarch.filter(|m| m.arch == *arch).and_then(|m| {
+        core.own(algorithm, cx.key.operation.as_deref())
+            .first()
+            .map(|e| (*e, m.name.as_str()))
+    });
     let (published, backing) = match reference {
         Some((e, for_core)) => (
-            format!(
-                "; on the hardware, the best known is {} cycles per byte for {for_core} ({})",
-                e.figure, e.path
-            ),
-            format!("cited: {} at {}", e.citation(), e.size),
+            format!("; on the hardware, the best known is {} for {for_core} ({})", e.describe(), e.path),
+            super::reference::cite(e),
         ),
         None => (String::new(), "the run's platform records".into()),
     };

@@ -7,6 +7,7 @@
 //! runtime call different libraries (`cryptography` beside `hashlib`), it
 //! says so, with the measured factor between them.
 
+use cryptobench_core::cell::CellUnit;
 use cryptobench_core::result::{ConfigurationResult, RunResult};
 use cryptobench_core::sizes::size_label;
 use cryptobench_core::verdict::beyond_noise;
@@ -21,10 +22,14 @@ fn detail<'a>(c: &'a ConfigurationResult, key: &str) -> Option<&'a str> {
 /// "1.3× [1]" or "within the noise of [1]", from the two standings.
 fn factor(this: &Standing, other: &Standing) -> String {
     let ratio = this.summary.median / other.summary.median;
+    let at = match this.unit {
+        CellUnit::Bytes => format!(" at {}", size_label(this.size)),
+        CellUnit::Operations => String::new(),
+    };
     if beyond_noise(this.summary, other.summary) {
-        format!("{ratio:.2}× [{}] at {}", other.index, size_label(this.size))
+        format!("{ratio:.2}× [{}]{at}", other.index)
     } else {
-        format!("within the noise of [{}] at {}", other.index, size_label(this.size))
+        format!("within the noise of [{}]{at}", other.index)
     }
 }
 

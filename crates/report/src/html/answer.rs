@@ -213,10 +213,11 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
     s.push_str(&table.render());
     s.push_str(&format!(
         "<p class=\"note\">Fastest = the highest median throughput. Lead: \"clear\" = beyond the noise against every other \
-         (95% intervals of the medians apart, and more than 1% apart: the rule of compare and the audit); \"tie\" = within the noise of one or \
+         ({}: the rule of compare and the audit); \"tie\" = within the noise of one or \
          more others, with how many (hover for their names); \"not tested\" = within the noise of none, but too few samples to test one or \
          more others (hover for their names). Spread = fastest ÷ slowest (hover for the \
-         slowest). {NOISY_MARK} = a noisy figure.</p>\n"
+         slowest). {NOISY_MARK} = a noisy figure.</p>\n",
+        cryptobench_core::decision::IN_WORDS
     ));
     s.push_str("</div>\n");
     s.push_str(&bars::at_size_figure(runs, labels, unit)?);

@@ -64,9 +64,10 @@ pub fn tables(runs: &[(String, RunResult)], named: &[(String, &RunResult)], labe
 }
 
 fn comparison(c: &cryptobench_core::compare::Comparison, unit: Unit) -> String {
-    let mut s = String::from(
-        "<p class=\"note\">ratio = median / the first configuration's median; * = beyond the noise (the 95% intervals of the medians \
-         do not overlap, and more than 1% apart); ? = not tested, a side has too few samples (imported figures have none).</p>\n",
+    let mut s = format!(
+        "<p class=\"note\">ratio = median / the first configuration's median; * = {}; ? = not tested, a side has too few samples \
+         (imported figures have none).</p>\n",
+        cryptobench_core::decision::IN_WORDS
     );
     let mut groups: Vec<(String, &str, String)> = Vec::new();
     for r in &c.rows {

@@ -52,8 +52,9 @@ pub fn matches(x: &CellResult, key: &Key) -> bool {
     x.spec.algorithm == key.0 && x.spec.operation.short() == key.1 && x.spec.mode_label() == key.2
 }
 
-/// "OpenSSL 3.0.19 — aes-128-gcm enc message, 16 KiB: 4605 MB/s (median of 12
-/// samples, 95% CI 4551–4650), 0.52 cycles/byte; noisy: …"
+/// "OpenSSL 3.0.19 — aes-128-gcm enc message, 16 KiB: 4605 MB/s (fastest of 3
+/// replicates, 75 samples, a repeat run within (nominal 95%) 4551–4650), 0.52
+/// cycles/byte; noisy: …"
 pub fn tooltip(label: &str, x: &CellResult, m: &Measurement, unit: Unit) -> String {
     let s = &m.summary;
     let mut t = format!(
@@ -69,8 +70,9 @@ pub fn tooltip(label: &str, x: &CellResult, m: &Measurement, unit: Unit) -> Stri
         t.push_str(" (one figure imported, no samples)");
     } else {
         t.push_str(&format!(
-            " (median of {} samples, 95% CI {}–{})",
-            s.samples,
+            " ({}, {} {}–{})",
+            s.figure_source(),
+            s.interval_name(),
             unit.format(s.median_ci95[0]),
             unit.format(s.median_ci95[1])
         ));
