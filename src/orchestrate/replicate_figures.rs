@@ -10,7 +10,8 @@ use cryptobench_core::stats::{summarize, CONFIDENCE};
 
 /// Replaces every measured cell's summary and warnings by its replicates'
 /// (`planned` of them were asked for). With one replicate planned, a cell
-/// keeps its worker's own figure, as before replicates.
+/// keeps its worker's own figure, as before replicates, and the record of
+/// its one replicate (when it ran, where its buffer lay).
 pub fn combine(run: &mut RunResult, planned: usize) {
     let timing = run.settings.timing.clone();
     for unit in [CellUnit::Bytes, CellUnit::Operations] {
@@ -57,7 +58,6 @@ fn replicates_of(m: &Measurement) -> CellReplicates {
 /// were left out of it.
 fn figure(m: &mut Measurement, size: usize, (prior, outlying): (Option<Prior>, bool), planned: usize, timing: &TimingSettings) {
     if planned <= 1 {
-        m.replicates.clear();
         return;
     }
     let short = (m.replicates.len() < planned).then(|| {
@@ -256,6 +256,6 @@ mod tests {
         let before = m.summary;
         figure(&mut m, 1024, (None, false), 1, &timing());
         assert_eq!(m.summary, before);
-        assert!(m.replicates.is_empty());
+        assert_eq!(m.replicates.len(), 1, "its one replicate's record is kept");
     }
 }

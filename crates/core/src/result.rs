@@ -389,8 +389,9 @@ pub struct Measurement {
     /// The replicates the figure combines, in the order of their
     /// replicate number, each measured by a fresh worker (docs/METHOD.md,
     /// "Replicates"); `samples` holds theirs one after the other, each
-    /// replicate's `summary.samples` of them. Empty where one worker
-    /// measured the cell (`--replicates 1`, runs of older versions).
+    /// replicate's `summary.samples` of them. With `--replicates 1` the one
+    /// replicate's record (the figure is then its own); empty in runs of
+    /// older versions and where several workers measured together.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replicates: Vec<Replicate>,
     /// Where the message buffer began within its 4 KiB page (its address
