@@ -36,7 +36,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Lab(args) => lab::lab(&args),
         Command::Import(args) => import::import(&args),
         Command::Advise(args) => advise::advise(&args),
-        Command::Worker => crate::worker::serve(),
+        Command::Worker => cryptobench_worker::serve(),
         Command::UmlWorker { .. } => crate::orchestrate::uml::serve(),
     }
 }

@@ -19,6 +19,7 @@ pub mod rescue;
 pub mod schedule;
 pub mod speed_set;
 pub mod store;
+pub mod sysroot;
 pub mod uml;
 pub mod warnings;
 pub mod worker_client;

@@ -43,8 +43,25 @@ pub fn family_features(family: Family, alg: Option<&AlgorithmSpec>, arch: &str) 
         (Family::Sha, Isa::Arm) => &["sha2"],
         (Family::Simd, Isa::Arm) => &["neon"],
         (Family::Aes | Family::Clmul | Family::Sha, Isa::Power) => &["vcrypto"],
-        (Family::Simd, Isa::Power) => &["altivec"],
+        (Family::Simd, Isa::Power) => &["altivec", "vsx"],
+        // IBM Z: the CPACF functions (crates/cpu/src/features/s390x.rs); GCM
+        // runs whole in KMA where MSA 8 has it, so KMA belongs to AES.
+        (Family::Aes, Isa::Z) => &["km_aes", "kmctr_aes", "kma_gcm"],
+        (Family::Clmul, Isa::Z) => &["kimd_ghash"],
+        (Family::Sha, Isa::Z) if sha1 => &["kimd_sha1"],
+        (Family::Sha, Isa::Z) if digest_len > 32 => &["kimd_sha512"],
+        (Family::Sha, Isa::Z) => &["kimd_sha256"],
+        (Family::Simd, Isa::Z) => &["vx"],
+        // RISC-V: the scalar (Zkn*, Zbkc, Zbc) and vector (Zvk*, Zvbc) crypto extensions.
+        (Family::Aes, Isa::RiscV) => &["zkne", "zknd", "zvkned"],
+        (Family::Clmul, Isa::RiscV) => &["zbc", "zbkc", "zvbc", "zvkg"],
+        (Family::Sha, Isa::RiscV) if sha1 => &[],
+        (Family::Sha, Isa::RiscV) if digest_len > 32 => &["zknh", "zvknhb"],
+        (Family::Sha, Isa::RiscV) => &["zknh", "zvknha", "zvknhb"],
+        (Family::Simd, Isa::RiscV) => &["v", "zvkb", "zvbb"],
         (Family::Bignum, Isa::X86) => BIGNUM_X86,
+        // OpenSSL's PPC_MADD300 (ISA 3.00's maddld/maddhdu): bn_mul_mont_300_fixed_n6 of crypto/bn/bn_ppc.c.
+        (Family::Bignum, Isa::Power) => &["arch_3_00"],
         (Family::Bignum, _) => &[],
     }
 }

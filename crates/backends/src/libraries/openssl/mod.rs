@@ -3,6 +3,9 @@
 
 mod aead;
 mod api;
+mod cap_power;
+mod cap_riscv;
+mod cap_z;
 pub mod capabilities;
 mod engines;
 mod handles;
@@ -70,6 +73,15 @@ fn evp_name(alg: &AlgorithmSpec) -> String {
         .strip_suffix("cfb128")
         .map(|p| format!("{p}cfb"))
         .unwrap_or_else(|| alg.id.to_string())
+}
+
+/// OpenSSL's POWER vector as crypto/ppccap.c sets it in this process (cap_power.rs).
+#[cfg(all(target_arch = "powerpc64", target_os = "linux"))]
+fn power_vector(release: Option<(u32, u32)>) -> String {
+    // SAFETY: getauxval only reads the auxiliary vector.
+    let (hwcap, hwcap2) = unsafe { (libc::getauxval(libc::AT_HWCAP), libc::getauxval(libc::AT_HWCAP2)) };
+    let variable = std::env::var("OPENSSL_ppccap").ok();
+    cap_power::derived(hwcap as u64, hwcap2 as u64, variable.as_deref(), release).1
 }
 
 fn text(ptr: *const std::ffi::c_char) -> Option<String> {
@@ -156,10 +168,17 @@ impl OpensslBackend {
     /// `openssl version -a` prints after "CPUINFO:"), from OPENSSL_info (3.0+).
     /// 1.1.1 has no API that reads the vector: `OPENSSL_ia32cap_P` is hidden
     /// and `OPENSSL_ia32cap_loc` was removed in 1.1.0 (doc/man3/OPENSSL_ia32cap.pod).
+    /// On POWER OpenSSL reports none (crypto/info.c has no POWER branch):
+    /// the vector is derived there by crypto/ppccap.c's rules, and says so.
     fn cpu_capabilities(&self) -> Option<String> {
         let info = self.api.OPENSSL_info?;
         // SAFETY: documented selector; returns a static string or NULL.
-        text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) })
+        let reported = text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) });
+        #[cfg(all(target_arch = "powerpc64", target_os = "linux"))]
+        if reported.is_none() {
+            return Some(power_vector(capabilities::release(&self.version)));
+        }
+        reported
     }
 
     /// OpenSSL 3.0+ built with `no-asm` reads no CPU capabilities, so
