@@ -92,6 +92,20 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
             None => out.push_str(&format!("  {name:<12} no\n")),
         }
     }
+    if let Some(emulator) = &r.seen_by.emulated_by {
+        let absent: Vec<&str> = feature_names
+            .iter()
+            .copied()
+            .filter(|n| !r.runtime_features.iter().any(|f| f.name == *n))
+            .collect();
+        if !absent.is_empty() {
+            out.push_str(&format!(
+                "  emulated by {emulator}: it reports none of {} (hardware of this architecture may have them); \
+                 everything measured runs in the emulator: figures prove code paths, never speed\n",
+                absent.join(", ")
+            ));
+        }
+    }
     let compiled = if r.compile_time_features.is_empty() {
         "none beyond the target's baseline".to_string()
     } else {

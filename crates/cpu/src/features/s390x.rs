@@ -199,7 +199,7 @@ mod machine {
                 Instruction::Kmc => asm!(".long 0xb92f0042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
                 Instruction::Kmac => asm!(".long 0xb91e0042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
                 Instruction::Kmctr => asm!(".long 0xb92d2042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
-                Instruction::Kma => asm!(".long 0xb9292024", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
+                Instruction::Kma => asm!(".long 0xb9294022", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
             }
         }
         status

@@ -1,7 +1,8 @@
 //! OpenSSL's RISC-V capability vector (3.2+): `OPENSSL_riscvcap_P`, one
 //! bit per extension of include/crypto/riscv_arch.def, which OPENSSL_info
-//! reports as the names it has set, `OPENSSL_riscvcap=ZBB_ZBC_V_ZVKNED…`
-//! (crypto/info.c), none after `=` when none is set. 3.5.5's list: ZBA,
+//! reports after the base ISA it was compiled for as the names it has set,
+//! and the vector length where V is: `OPENSSL_riscvcap=RV64GC_ZBB_ZBC_V_ZVKNED
+//! vlen:128` (crypto/info.c of 3.5.5). 3.5.5's list: ZBA,
 //! ZBB, ZBC, ZBS, ZBKB, ZBKC, ZBKX, ZKND, ZKNE, ZKNH, ZKSED, ZKSH, ZKR,
 //! ZKT, V, ZVBB, ZVBC, ZVKB, ZVKG, ZVKNED, ZVKNHA, ZVKNHB, ZVKSED, ZVKSH;
 //! 3.2's stopped at ZVBC. It detects them with `riscv_hwprobe` only (the
@@ -16,11 +17,14 @@
 use cryptobench_core::catalog::Family;
 use cryptobench_cpu::features::{Feature, RISCV_CRYPTO};
 
-/// The extensions the vector reports, in lower case.
+/// The extensions the vector reports, in lower case (the base ISA and the vector length left out).
 pub fn parse(text: &str) -> Vec<String> {
-    text.split('_')
+    text.split_whitespace()
+        .next()
+        .unwrap_or("")
+        .split('_')
         .map(|n| n.trim().to_ascii_lowercase())
-        .filter(|n| !n.is_empty())
+        .filter(|n| !n.is_empty() && !n.starts_with("rv"))
         .collect()
 }
 
@@ -76,12 +80,12 @@ mod tests {
 
     #[test]
     fn the_reported_names_are_features() {
-        let names = parse("ZBA_ZBB_ZBC_V_ZVKG_ZVKNED");
+        let names = parse("RV64GC_ZBA_ZBB_ZBC_V_ZVKG_ZVKNED vlen:128");
         let f = features(&names);
         let got: Vec<&str> = f.iter().map(|x| x.name).collect();
         assert_eq!(got, vec!["v", "zbb", "zbc", "zvkg", "zvkned"]);
         assert_eq!(f[0].source, "OPENSSL_riscvcap V");
-        assert!(parse("").is_empty());
+        assert!(parse("").is_empty() && parse("RV64GC").is_empty());
     }
 
     #[test]

@@ -75,15 +75,6 @@ fn evp_name(alg: &AlgorithmSpec) -> String {
         .unwrap_or_else(|| alg.id.to_string())
 }
 
-/// OpenSSL's POWER vector as crypto/ppccap.c sets it in this process (cap_power.rs).
-#[cfg(all(target_arch = "powerpc64", target_os = "linux"))]
-fn power_vector(release: Option<(u32, u32)>) -> String {
-    // SAFETY: getauxval only reads the auxiliary vector.
-    let (hwcap, hwcap2) = unsafe { (libc::getauxval(libc::AT_HWCAP), libc::getauxval(libc::AT_HWCAP2)) };
-    let variable = std::env::var("OPENSSL_ppccap").ok();
-    cap_power::derived(hwcap as u64, hwcap2 as u64, variable.as_deref(), release).1
-}
-
 fn text(ptr: *const std::ffi::c_char) -> Option<String> {
     // SAFETY: OpenSSL returns static NUL-terminated strings or NULL.
     (!ptr.is_null()).then(|| unsafe { CStr::from_ptr(ptr) }.to_string_lossy().into_owned())
@@ -168,17 +159,10 @@ impl OpensslBackend {
     /// `openssl version -a` prints after "CPUINFO:"), from OPENSSL_info (3.0+).
     /// 1.1.1 has no API that reads the vector: `OPENSSL_ia32cap_P` is hidden
     /// and `OPENSSL_ia32cap_loc` was removed in 1.1.0 (doc/man3/OPENSSL_ia32cap.pod).
-    /// On POWER OpenSSL reports none (crypto/info.c has no POWER branch):
-    /// the vector is derived there by crypto/ppccap.c's rules, and says so.
     fn cpu_capabilities(&self) -> Option<String> {
         let info = self.api.OPENSSL_info?;
         // SAFETY: documented selector; returns a static string or NULL.
-        let reported = text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) });
-        #[cfg(all(target_arch = "powerpc64", target_os = "linux"))]
-        if reported.is_none() {
-            return Some(power_vector(capabilities::release(&self.version)));
-        }
-        reported
+        text(unsafe { info(api::OPENSSL_INFO_CPU_SETTINGS) })
     }
 
     /// OpenSSL 3.0+ built with `no-asm` reads no CPU capabilities, so

@@ -1,0 +1,158 @@
+//! Workers on POWER (ppc64el), IBM Z (s390x) and RISC-V (riscv64) under
+//! qemu-user, started by the native orchestrator: a quick verified run,
+//! `verify` against the native library, `cpu` and the audit on POWER. The
+//! workers are `cryptobench-worker` cross-built for each target and the
+//! libraries come from a sysroot (`scripts/cross-sysroot NAME`; README,
+//! "Other architectures"); `.ci/run` makes all three. Without them these
+//! tests skip with the reason, and fail under CI=true.
+//!
+//! s390x is big-endian: the run and `verify` there are the checks that the
+//! worker protocol, the known answers, the fingerprints and the vectors do
+//! not depend on the byte order (the fingerprints must equal the native
+//! x86-64 library's).
+
+mod common;
+
+use common::{cryptobench, json, FAST};
+
+/// (`--arch` name, the worker's std::env::consts::ARCH, the emulator, OpenSSL's vector variable)
+const ISAS: &[(&str, &str, &str, &str)] = &[
+    ("ppc64el", "powerpc64", "qemu-ppc64le", "OPENSSL_ppccap="),
+    ("s390x", "s390x", "qemu-s390x", "OPENSSL_s390xcap="),
+    ("riscv64", "riscv64", "qemu-riscv64", "OPENSSL_riscvcap="),
+];
+
+/// Whether `--arch NAME` can run here; says why not otherwise.
+fn ready(name: &str) -> bool {
+    let out = cryptobench()
+        .args(["algorithms", "--arch", name, "--format", "json"])
+        .output()
+        .unwrap();
+    if out.status.code() == Some(2) {
+        cryptobench_testkit::missing(
+            &format!("qemu-user, a cryptobench-worker and a sysroot for {name}"),
+            String::from_utf8_lossy(&out.stderr).trim(),
+        );
+        return false;
+    }
+    true
+}
+
+#[test]
+fn a_quick_run_on_each_isa_is_verified_and_says_it_is_emulated() {
+    for (name, arch, qemu, vector) in ISAS {
+        if !ready(name) {
+            continue;
+        }
+        let out = cryptobench()
+            .args(["run", "--arch", name, "--algos", "aes-128-gcm,sha256,chacha20-poly1305"])
+            .args(["--sizes", "16,1024", "--format", "json", "--no-save"])
+            .args(FAST)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let run = json(&out);
+        let c = &run["configurations"][0];
+        assert_eq!(c["status"], "completed", "{name}: {c}");
+        assert_eq!(c["platform"]["arch"], *arch);
+        let emulated = c["platform"]["emulated_by"].as_str().unwrap_or_default();
+        assert!(emulated.starts_with(qemu), "{name}: {}", c["platform"]);
+        let capabilities = c["backend"]["cpu_capabilities"].as_str().unwrap_or_default();
+        assert!(capabilities.starts_with(vector), "{name}: {capabilities}");
+        let verifications = c["verifications"].as_array().unwrap();
+        assert!(!verifications.is_empty() && verifications.iter().all(|v| v["status"] == "passed"), "{name}: {c}");
+        let cells = c["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), 6, "{name}: three algorithms at two sizes");
+        assert!(cells.iter().all(|x| x["status"] == "measured"), "{name}: {c}");
+        assert!(c["clock"]["not_meaningful"].as_str().unwrap().contains("emulator"), "{name}");
+    }
+}
+
+#[test]
+fn verify_on_each_isa_agrees_with_the_native_library() {
+    for (name, ..) in ISAS {
+        if !ready(name) {
+            continue;
+        }
+        let out = cryptobench()
+            .args(["verify", "--backend", "openssl", "--backend", "openssl", "--arch", name])
+            .args(["--algos", "aes-128-gcm,aes-128-cbc,chacha20-poly1305,sha256,sha512,sha3-256,hmac-sha256"])
+            .args(["--max-length", "4k", "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stdout));
+        let v = json(&out);
+        let backends = v["backends"].as_array().unwrap();
+        assert_eq!(backends.len(), 2, "{name}");
+        for b in backends {
+            for r in b["reports"].as_array().unwrap() {
+                assert!(r["failures"].as_array().unwrap().is_empty(), "{name}: {r}");
+                if r["kind"] == "agreement" {
+                    assert!(r["passed"].as_u64().unwrap() > 0, "{name}: the two architectures were compared: {r}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn cpu_on_power_lists_vector_crypto_with_its_source() {
+    if !ready("ppc64le") {
+        return;
+    }
+    let out = cryptobench().args(["cpu", "--arch", "ppc64le"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the worker: powerpc64, emulated by qemu-ppc64le"), "{text}");
+    assert!(
+        text.contains("vcrypto      yes   AT_HWCAP2 PPC_FEATURE2_VEC_CRYPTO (bit 25)"),
+        "vector crypto with its HWCAP2 bit: {text}"
+    );
+    assert!(text.contains("OPENSSL_ppccap"), "{text}");
+    assert!(text.contains("vcrypto (OPENSSL_ppccap bit 2)"), "OpenSSL's view decoded: {text}");
+}
+
+#[test]
+fn cpu_on_z_reads_the_facility_list_and_the_cpacf_queries() {
+    if !ready("s390x") {
+        return;
+    }
+    let out = cryptobench().args(["cpu", "--arch", "s390x"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("msa          yes   STFLE facility 17"), "{text}");
+    // What the emulator offers and what it lacks come from its own answers, both said.
+    let features = text.split("crypto features").nth(1).unwrap();
+    assert!(features.contains("KIMD query: function code"), "{text}");
+    assert!(text.contains("emulated by qemu-s390x") && text.contains("it reports none of"), "{text}");
+    assert!(text.contains("OPENSSL_s390xcap"), "{text}");
+}
+
+#[test]
+fn the_audit_on_power_switches_vector_crypto_off() {
+    if !ready("ppc64le") {
+        return;
+    }
+    let out = cryptobench()
+        .args(["audit", "--arch", "ppc64le", "--algos", "aes-128-gcm", "--sizes", "16,16k"])
+        .args(["--rounds", "1", "--format", "json", "--no-save"])
+        .args(FAST)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json(&out);
+    let lib = &v["libraries"][0];
+    assert_eq!(lib["worker_arch"], "powerpc64");
+    let configs = v["run"]["configurations"].as_array().unwrap();
+    // Each masked worker reports the vector it got: the mask took effect.
+    for c in &configs[1..] {
+        let mask = c["spec"]["env"]["OPENSSL_ppccap"].as_str().unwrap();
+        let reported = c["backend"]["cpu_capabilities"].as_str().unwrap();
+        assert!(reported.starts_with(&format!("OPENSSL_ppccap={mask}")), "{mask} vs {reported}");
+    }
+    let verdicts = lib["verdicts"].as_array().unwrap();
+    let aes = verdicts.iter().find(|x| x["family"] == "aes").expect("an AES verdict");
+    assert!(aes["text"].as_str().unwrap().contains("POWER8 vector crypto"), "{aes}");
+    assert!(verdicts.iter().all(|x| x["text"].as_str().unwrap().starts_with("under emulation")), "{verdicts:?}");
+    assert!(aes["factor_large"].as_f64().is_some(), "measured with it switched off: {aes}");
+}
