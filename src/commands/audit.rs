@@ -37,7 +37,7 @@ pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
     "sha512",
 ];
 pub const DEFAULT_AUDIT_SIZES: &[usize] = &[16, 16384];
-/// Per cell, shared by its replicates: three of 0.1 s each.
+/// Per cell, shared by its replicates: five of 0.06 s each by default.
 pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.3;
 
 /// The audit's JSON document: the run (every configuration with its mask

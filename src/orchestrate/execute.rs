@@ -100,6 +100,7 @@ fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
         verify: None,
         barrier: false,
         skip_clock: Vec::new(),
+        replicates: 1,
     }
 }
 
@@ -232,12 +233,13 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
         ));
     }
     if pk > 0 {
+        let floor = cryptobench_harness::pk_floor(replicates);
         parts.push(format!(
-            "{pk} public-key cell{}: at least {} samples in each of {replicates} replicate{}, within {:.0} s",
+            "{pk} public-key cell{}: at least {} samples in each of {replicates} replicate{}, within {:.0} s a cell",
             if pk == 1 { "" } else { "s" },
-            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            floor.samples,
             if replicates == 1 { "" } else { "s" },
-            cryptobench_core::stopping::PK_CELL_CAP_NS as f64 * 1e-9
+            floor.cap.as_secs_f64() * replicates as f64
         ));
     }
     format!("budget: {}", parts.join("; "))
@@ -274,6 +276,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u6
         let mut job = job(plan, c);
         job.cells = turn.cells.iter().map(|&i| plan.cells[i].clone()).collect();
         job.timing.cell_budget_ns = plan.timing.cell_budget_ns / replicates as u64;
+        job.replicates = replicates;
         job.skip_clock = [(!first).then_some(ClockPhase::Before), (!last).then_some(ClockPhase::After)]
             .into_iter()
             .flatten()

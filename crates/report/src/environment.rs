@@ -87,8 +87,9 @@ pub fn timing_line(run: &RunResult) -> String {
     // Public-key cells: the budget follows from the time per call (crates/harness/src/measure.rs, PK_FLOOR).
     let pk = if has_pk {
         format!(
-            "; public-key cells at least {} samples, at most {:.0} s per cell",
-            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            "; public-key cells at least {} samples{}, at most {:.0} s per cell",
+            cryptobench_core::stopping::pk_replicate_samples(run.settings.replicates),
+            if run.settings.replicates > 1 { " a replicate" } else { "" },
             cryptobench_core::stopping::PK_CELL_CAP_NS as f64 / 1e9
         )
     } else {
