@@ -75,8 +75,24 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
     super::replicate_figures::combine(&mut run, plan.replicates.max(1));
     cryptobench_core::derive::derive(&mut run);
     super::core_classes::name_classes(&mut run, plan.core_class.as_deref());
+    for c in &mut run.configurations {
+        c.capability_view = capability_view(c);
+    }
     run.warnings = super::warnings::run_warnings(&run);
     Ok(run)
+}
+
+/// The library's capability vector against the CPU its worker detected
+/// (as `cryptobench cpu` compares them), where both are known.
+fn capability_view(c: &ConfigurationResult) -> Option<cryptobench_core::audit::CapabilityView> {
+    let (backend, platform) = (c.backend.as_ref()?, c.platform.as_ref()?);
+    cryptobench_backends::libraries::capability_view_against(
+        &c.spec.backend,
+        backend.cpu_capabilities.as_deref(),
+        Some(&backend.version),
+        &cryptobench_cpu::features::from_records(&platform.features),
+        &backend.name,
+    )
 }
 
 fn now() -> String {
@@ -147,6 +163,7 @@ fn probe_all(plan: &Plan, probes: &mut Probes) -> Result<Vec<ConfigurationResult
             platform: None,
             placement,
             bindings: Vec::new(),
+            capability_view: None,
         };
         match probes.get(&c.spec, pin)?.clone() {
             Probe::Available {
