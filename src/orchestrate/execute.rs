@@ -9,6 +9,7 @@ use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSIO
 use cryptobench_core::result::{
     CellOutcome, ConfigurationClock, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome,
 };
+use cryptobench_report::width::{wrap_text, TERMINAL};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::group_cells::GroupCells;
@@ -201,7 +202,9 @@ fn keep_available(configurations: Vec<ConfigurationResult>) -> Vec<Configuration
     let mut kept = Vec::new();
     for mut c in configurations {
         match &c.status {
-            ConfigurationStatus::Unavailable { reason } => eprintln!("note: {} left out: {reason}", c.spec.display()),
+            ConfigurationStatus::Unavailable { reason } => {
+                eprintln!("{}", wrap_text(&format!("note: {} left out: {reason}", c.spec.display()), TERMINAL))
+            }
             _ => {
                 c.index = kept.len() + 1;
                 kept.push(c);
@@ -269,7 +272,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u6
         .filter(|&i| configurations[i].status == ConfigurationStatus::Completed)
         .collect();
     let replicates = plan.replicates.max(1);
-    eprintln!("{}", budget_line(plan, measured.len()));
+    eprintln!("{}", wrap_text(&budget_line(plan, measured.len()), TERMINAL));
     let bar = progress_bar(plan.cells.len() * measured.len() * replicates);
     let turns = super::schedule::turns(replicates, measured.len(), plan.cells.len(), seed);
     let mut sequence = 0usize;

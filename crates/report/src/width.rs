@@ -28,53 +28,58 @@ pub fn truncate(line: &str, width: usize) -> String {
     cut
 }
 
-/// `line` broken at spaces into lines of at most `width` columns, every
-/// line after the first starting with `indent`; a word longer than a whole
-/// line (a path, a hex string) is broken where the line ends.
+/// `line` broken at spaces into lines of at most `width` columns, the first
+/// keeping the line's own indentation, every later one starting with
+/// `indent`; a word longer than a whole line (a path, a hex string) is
+/// broken where the line ends. A line that fits is returned as it is.
 pub fn wrap(line: &str, width: usize, indent: &str) -> Vec<String> {
+    if columns(line) <= width {
+        return vec![line.to_string()];
+    }
+    let body = line.trim_start_matches(' ');
+    let lead = &line[..line.len() - body.len()];
+    let prefix = |first: bool| if first { lead } else { indent };
+    let room = |first: bool| width.saturating_sub(columns(prefix(first))).max(1);
     let mut out: Vec<String> = Vec::new();
+    // The words of the line being filled, without its prefix.
     let mut current = String::new();
-    let room = |out: &Vec<String>| {
-        if out.is_empty() {
-            width
+    for word in body.split(' ').filter(|w| !w.is_empty()) {
+        let needed = if current.is_empty() {
+            columns(word)
         } else {
-            width.saturating_sub(columns(indent)).max(1)
-        }
-    };
-    for word in line.split(' ') {
-        let sep = usize::from(!current.is_empty());
-        if columns(&current) + sep + columns(word) <= room(&out) {
-            if sep == 1 {
+            columns(&current) + 1 + columns(word)
+        };
+        if needed <= room(out.is_empty()) {
+            if !current.is_empty() {
                 current.push(' ');
             }
             current.push_str(word);
             continue;
         }
         if !current.is_empty() {
-            out.push(std::mem::take(&mut current));
+            out.push(format!("{}{current}", prefix(out.is_empty())));
+            current.clear();
         }
         let mut rest: Vec<char> = word.chars().collect();
-        while rest.len() > room(&out) {
-            let tail = rest.split_off(room(&out));
-            out.push(rest.into_iter().collect());
+        while rest.len() > room(out.is_empty()) {
+            let tail = rest.split_off(room(out.is_empty()));
+            out.push(format!("{}{}", prefix(out.is_empty()), rest.iter().collect::<String>()));
             rest = tail;
         }
         current = rest.into_iter().collect();
     }
     if !current.is_empty() || out.is_empty() {
-        out.push(current);
+        out.push(format!("{}{current}", prefix(out.is_empty())));
     }
-    out.into_iter()
-        .enumerate()
-        .map(|(i, l)| if i == 0 { l } else { format!("{indent}{l}") })
-        .collect()
+    out
 }
 
 /// Every line of `text` wrapped to `width` ([`wrap`]), continuation lines
-/// indented two columns more than the line they continue.
+/// indented two columns more than the line they continue; blank lines and
+/// the line ends kept.
 pub fn wrap_text(text: &str, width: usize) -> String {
     let mut out = String::new();
-    for line in text.lines() {
+    for line in text.split('\n') {
         let lead = line.len() - line.trim_start().len();
         let indent = " ".repeat(lead + 2);
         for part in wrap(line, width, &indent) {
@@ -82,6 +87,8 @@ pub fn wrap_text(text: &str, width: usize) -> String {
             out.push('\n');
         }
     }
+    // As many line ends as `text` had: split gave one line more than it ends.
+    out.pop();
     out
 }
 
@@ -117,5 +124,11 @@ mod tests {
         assert!(lines[1..].iter().all(|l| l.starts_with("    ")));
         let joined: String = lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ");
         assert_eq!(joined.replace(' ', ""), line.replace(' ', ""));
+        // The line's own indentation stays; blank lines and line ends too.
+        let indented = format!("    {line}");
+        assert!(wrap(&indented, 40, "      ")[0].starts_with("    word"));
+        let text = format!("a\n\n{line}\n");
+        let wrapped = wrap_text(&text, 40);
+        assert!(wrapped.starts_with("a\n\nword") && wrapped.ends_with("end\n"), "{wrapped}");
     }
 }
