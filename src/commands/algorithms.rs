@@ -193,7 +193,10 @@ fn notes(columns: &[(String, Probe)]) -> String {
         })
         .collect();
     if !nonces.is_empty() {
-        out.push_str(&format!("\nECDSA signs with (as each library declares it):\n{}\n", nonces.join("\n")));
+        out.push_str(&format!(
+            "\nECDSA signs with (as each library declares it):\n{}\n",
+            nonces.join("\n")
+        ));
     }
     let notes: Vec<String> = columns
         .iter()
@@ -206,7 +209,10 @@ fn notes(columns: &[(String, Probe)]) -> String {
         })
         .collect();
     if !notes.is_empty() {
-        out.push_str(&format!("\nNamed extra work (docs/METHOD.md, \"Equal work\"):\n{}\n", notes.join("\n")));
+        out.push_str(&format!(
+            "\nNamed extra work (docs/METHOD.md, \"Equal work\"):\n{}\n",
+            notes.join("\n")
+        ));
     }
     out
 }

@@ -38,9 +38,13 @@ pub fn backends(args: &BackendsArgs) -> Result<ExitCode> {
 
 fn table(rows: &[(String, Probe)], verbose: bool) -> String {
     let mut table = Table::new();
-    table
-        .load_preset(NOTHING)
-        .set_header(vec!["backend", "status", "version", if verbose { "library" } else { "file" }, "algorithms"]);
+    table.load_preset(NOTHING).set_header(vec![
+        "backend",
+        "status",
+        "version",
+        if verbose { "library" } else { "file" },
+        "algorithms",
+    ]);
     for (id, p) in rows {
         match p {
             Probe::Available { backend, supported, .. } => table.add_row(vec![

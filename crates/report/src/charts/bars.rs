@@ -68,13 +68,13 @@ pub fn horizontal_bars(c: &BarChart) -> Result<String, ChartError> {
             .flat_map(|b| std::iter::once(b.value).chain(b.second.as_ref().map(|s| s.0)))
             .chain(c.reference.map(|r| r.0))
     };
-    // A log axis starts at the power of ten at least 0.3 decades below the
-    // smallest value, so that every bar has a length; a bar's length is then
-    // its value's decades above that start.
+    // A log axis starts at the power of ten at least a decade below the
+    // smallest value, so that every bar has a length and the axis two ticks
+    // at least; a bar's length is then its value's decades above that start.
     let start = if c.log {
         let lowest = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
         if lowest.is_finite() {
-            (lowest.log10() - 0.3).floor()
+            (lowest.log10() - 1.0).floor()
         } else {
             0.0
         }

@@ -281,26 +281,30 @@ fn named_exceptions(run: &RunResult, labels: &Labels) -> Option<String> {
         return None;
     }
     let rank = |kind: &str| ["extra work", "work on other threads", "allocates"].iter().position(|k| *k == kind);
-    let mut kinds: Vec<(&str, Vec<String>)> = Vec::new();
+    // Each kind: how many exceptions, in which configurations.
+    let mut kinds: Vec<(&str, usize, Vec<String>)> = Vec::new();
     for e in &all {
-        match kinds.iter_mut().find(|(k, _)| *k == e.kind()) {
-            Some((_, who)) => who.push(e.label.clone()),
-            None => kinds.push((e.kind(), vec![e.label.clone()])),
+        match kinds.iter_mut().find(|(k, _, _)| *k == e.kind()) {
+            Some((_, n, who)) => {
+                *n += 1;
+                if !who.contains(&e.label) {
+                    who.push(e.label.clone());
+                }
+            }
+            None => kinds.push((e.kind(), 1, vec![e.label.clone()])),
         }
     }
-    kinds.sort_by_key(|(k, _)| rank(k).unwrap_or(usize::MAX));
+    kinds.sort_by_key(|(k, _, _)| rank(k).unwrap_or(usize::MAX));
     let mut configurations: Vec<&str> = all.iter().map(|e| e.label.as_str()).collect();
     configurations.dedup();
     let said: Vec<String> = kinds
         .iter()
         .enumerate()
-        .map(|(i, (kind, who))| {
-            let mut who = who.clone();
-            who.dedup();
+        .map(|(i, (kind, n, who))| {
             if i == 0 {
-                format!("{} {kind} ({})", who.len(), some_of(&who, 3))
+                format!("{n} {kind} (in {})", some_of(who, 3))
             } else {
-                format!("{} {kind}", who.len())
+                format!("{n} {kind}")
             }
         })
         .collect();
