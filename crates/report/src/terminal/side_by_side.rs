@@ -5,9 +5,9 @@
 //! columns do not fit keeps the grid (a row per algorithm and configuration).
 //!
 //! ```text
-//!                   aes-128-gcm enc message     sha256 hash message   rsa2048 op/s
-//!  config                  16 B       16 KiB     16 B        16 KiB   sign  verify
-//!  OpenSSL 3.0.22         9.49~        2448~    46.0~         1288~  1376~  47446~
+//!                aes-128-gcm enc message    sha256 hash message           rsa2048
+//!  config                   16 B  16 KiB           16 B  16 KiB     sign/s  verify/s
+//!  OpenSSL 3.0.22          36.5~   3657~          84.9~   1476~    1434.1~    51122~
 //! ```
 
 use cryptobench_core::result::{CellOutcome, CellResult, ConfigurationResult, RunResult};
@@ -111,7 +111,7 @@ fn groups(run: &RunResult) -> Vec<Group> {
         let spec = x.spec.clone();
         let public_key = spec.is_public_key();
         let title = if public_key {
-            format!("{} op/s", spec.algorithm)
+            spec.algorithm.clone()
         } else {
             format!("{} {} {}", spec.algorithm, spec.operation.short(), spec.mode_label())
         };
@@ -127,8 +127,8 @@ fn groups(run: &RunResult) -> Vec<Group> {
             sizes.len() > 1
         };
         let (heading, size) = match (public_key, several_lengths) {
-            (true, false) => (x.spec.operation.short().to_string(), None),
-            (true, true) => (format!("{} {} B", x.spec.operation.short(), x.spec.size), Some(x.spec.size)),
+            (true, false) => (format!("{}/s", x.spec.operation.short()), None),
+            (true, true) => (format!("{}/s {} B", x.spec.operation.short(), x.spec.size), Some(x.spec.size)),
             (false, _) => (size_label(x.spec.size), Some(x.spec.size)),
         };
         let at = match out.iter().position(|g| g.title == title) {
