@@ -9,6 +9,7 @@ use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSIO
 use cryptobench_core::result::{
     CellOutcome, ConfigurationClock, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome,
 };
+use cryptobench_report::width::{wrap_text, TERMINAL};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::group_cells::GroupCells;
@@ -75,8 +76,24 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
     super::replicate_figures::combine(&mut run, plan.replicates.max(1));
     cryptobench_core::derive::derive(&mut run);
     super::core_classes::name_classes(&mut run, plan.core_class.as_deref());
+    for c in &mut run.configurations {
+        c.capability_view = capability_view(c);
+    }
     run.warnings = super::warnings::run_warnings(&run);
     Ok(run)
+}
+
+/// The library's capability vector against the CPU its worker detected
+/// (as `cryptobench cpu` compares them), where both are known.
+fn capability_view(c: &ConfigurationResult) -> Option<cryptobench_core::audit::CapabilityView> {
+    let (backend, platform) = (c.backend.as_ref()?, c.platform.as_ref()?);
+    cryptobench_backends::libraries::capability_view_against(
+        &c.spec.backend,
+        backend.cpu_capabilities.as_deref(),
+        Some(&backend.version),
+        &cryptobench_cpu::features::from_records(&platform.features),
+        &backend.name,
+    )
 }
 
 fn now() -> String {
@@ -148,6 +165,7 @@ fn probe_all(plan: &Plan, probes: &mut Probes) -> Result<Vec<ConfigurationResult
             platform: None,
             placement,
             bindings: Vec::new(),
+            capability_view: None,
         };
         match probes.get(&c.spec, pin)?.clone() {
             Probe::Available {
@@ -185,7 +203,9 @@ fn keep_available(configurations: Vec<ConfigurationResult>) -> Vec<Configuration
     let mut kept = Vec::new();
     for mut c in configurations {
         match &c.status {
-            ConfigurationStatus::Unavailable { reason } => eprintln!("note: {} left out: {reason}", c.spec.display()),
+            ConfigurationStatus::Unavailable { reason } => {
+                eprintln!("{}", wrap_text(&format!("note: {} left out: {reason}", c.spec.display()), TERMINAL))
+            }
             _ => {
                 c.index = kept.len() + 1;
                 kept.push(c);
@@ -254,7 +274,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u6
         .filter(|&i| configurations[i].status == ConfigurationStatus::Completed)
         .collect();
     let replicates = plan.replicates.max(1);
-    eprintln!("{}", budget_line(plan, measured.len()));
+    eprintln!("{}", wrap_text(&budget_line(plan, measured.len()), TERMINAL));
     let bar = progress_bar(plan.cells.len() * measured.len() * replicates);
     let turns = super::schedule::turns(replicates, measured.len(), plan.cells.len(), seed);
     let mut sequence = 0usize;
