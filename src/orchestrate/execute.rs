@@ -201,16 +201,24 @@ fn keep_available(configurations: Vec<ConfigurationResult>) -> Vec<Configuration
         return configurations;
     }
     let mut kept = Vec::new();
+    let mut left_out = Vec::new();
     for mut c in configurations {
         match &c.status {
-            ConfigurationStatus::Unavailable { reason } => {
-                eprintln!("{}", wrap_text(&format!("note: {} left out: {reason}", c.spec.display()), TERMINAL))
-            }
+            ConfigurationStatus::Unavailable { .. } => left_out.push(c.spec.display()),
             _ => {
                 c.index = kept.len() + 1;
                 kept.push(c);
             }
         }
+    }
+    // One line, whatever the number: the reasons (and what to install) are
+    // `cryptobench backends`' job, and a line each took a third of a screen.
+    if !left_out.is_empty() {
+        let line = format!(
+            "note: left out, they cannot run here: {} (`cryptobench backends` says why and what to install)",
+            left_out.join(", ")
+        );
+        eprintln!("{}", wrap_text(&line, TERMINAL));
     }
     kept
 }

@@ -22,12 +22,15 @@ use crate::width::columns;
 const GAP: usize = 2;
 const GROUP_GAP: usize = 4;
 
+/// Which cells a column shows.
+type CellFilter = Box<dyn Fn(&CellResult) -> bool>;
+
 /// Columns under one title: an algorithm, operation and mode's sizes, or a
 /// public-key algorithm's operations.
 struct Group {
     title: String,
     /// (column heading, which cells it shows).
-    columns: Vec<(String, Box<dyn Fn(&CellResult) -> bool>)>,
+    columns: Vec<(String, CellFilter)>,
     public_key: bool,
 }
 
