@@ -245,7 +245,7 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let target = plan.timing.target_relative_ci * 100.0;
     let each = if replicates > 1 {
         format!(
-            " in {replicates} replicates (fresh workers, interleaved in a random order; {:.3} s each)",
+            "{replicates} replicates of {:.3} s in fresh workers, interleaved in a random order; ",
             per_cell / replicates as f64
         )
     } else {
@@ -254,7 +254,7 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let mut parts = Vec::new();
     if symmetric > 0 {
         parts.push(format!(
-            "{:.1} s for {symmetric} cell{}{each} ({per_cell:.3} s per cell on average, warm-up included; a replicate \
+            "{:.1} s for {symmetric} cell{}, {per_cell:.3} s a cell on average ({each}warm-up included; a replicate \
              stops once its median is within ±{target}%, and the time it saves goes to the cells after it)",
             per_cell * symmetric as f64,
             if symmetric == 1 { "" } else { "s" }
