@@ -19,6 +19,7 @@ const OTHER_PROJECTS: &[(&str, &str)] = &[
     ("src/common/", "liboqs"),
     ("tests/test_helpers.c", "liboqs"),
     ("tests/KATs/", "liboqs"),
+    ("docs/random_interleaving.md", "Google Benchmark"),
 ];
 
 /// The words of `text` that name a path under one of the repository's top

@@ -249,7 +249,7 @@ fn a_saved_audit_keeps_its_verdicts() {
         .unwrap();
     let shown = String::from_utf8_lossy(&shown.stdout);
     assert!(
-        shown.contains("audit verdicts:") && shown.contains("aes-128-gcm [AES off]:"),
+        shown.contains("is the acceleration used? (the audit's verdicts):") && shown.contains("aes-128-gcm [AES off]:"),
         "{shown}"
     );
     let html = dir.path().join("audit.html");

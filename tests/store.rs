@@ -103,7 +103,7 @@ fn show_list_and_delete() {
     let run = |args: &[&str]| cryptobench().args(args).arg("--db").arg(&db).output().unwrap();
     assert!(stdout(&run(&["runs", "list"])).contains("no runs stored yet"));
     stdout(&run(&["runs", "import", fixture("aes-mask.json").to_str().unwrap()]));
-    let table = stdout(&run(&["runs", "show", "aes-mask"]));
+    let table = stdout(&run(&["runs", "show", "aes-mask", "--verbose"]));
     assert!(table.contains("OPENSSL_ia32cap=~0x200000000000000:~0x60000000000"), "{table}");
     let md = stdout(&run(&["runs", "show", "1", "--format", "markdown"]));
     assert!(md.starts_with("### cryptobench"), "{md}");

@@ -189,6 +189,8 @@ fn library_defects_are_findings_with_their_own_exit_status() {
             "1k",
             "--format",
             format,
+            // the whole input of each defect, not cut at 160 columns
+            "--verbose",
         ]);
         for b in backends {
             cmd.args(["--backend", b]);

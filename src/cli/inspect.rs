@@ -18,6 +18,11 @@ pub struct AlgorithmsArgs {
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+
+    /// Print the catalog as one table however many configurations (wider than a terminal),
+    /// and every note whole [default: tables of at most 160 columns, long notes wrapped].
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 #[derive(Args, Debug)]
@@ -25,6 +30,11 @@ pub struct BackendsArgs {
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+
+    /// Also each library's file, algorithms, engines and providers, and its view of the CPU
+    /// (its capability string) [default: one row per backend, within 160 columns].
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 #[derive(Args, Debug)]
@@ -108,6 +118,11 @@ pub struct VerifyArgs {
     /// Output format: table or json.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Table)]
     pub format: FormatArg,
+
+    /// Print each defect's input whole [default: lines of at most 160 columns, an input cut
+    /// where it is longer; `--format json` keeps it whole too].
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 
     #[command(flatten)]
     pub workers: WorkerArgs,

@@ -87,7 +87,7 @@ pub struct RunArgs {
     /// and another minute (memory layout, a neighbour on the core) move a figure more than its own
     /// samples show. --time is shared by
     /// a cell's replicates. 1 gives one worker's figure, whose interval knows only its own
-    /// samples [default: 3; with --quick 1].
+    /// samples [default: 5; with --quick 1].
     #[arg(long, alias = "rounds", value_name = "N", value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
     pub replicates: Option<usize>,
 
@@ -172,7 +172,7 @@ pub struct AuditArgs {
     pub time: Option<f64>,
 
     /// Replicates per cell, each in a fresh worker, interleaved in a random order over all
-    /// configurations (see `run --help`) [default: 3; with --quick 1].
+    /// configurations (see `run --help`) [default: 5; with --quick 1].
     #[arg(long, alias = "rounds", value_name = "N", value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=1000), usize::from))]
     pub replicates: Option<usize>,
 

@@ -1,4 +1,6 @@
-//! `cryptobench algorithms`: the catalog, and which configuration supports what.
+//! `cryptobench algorithms`: the catalog, and which configuration supports
+//! what; within a terminal's width, several tables where the configurations'
+//! columns do not fit in one (`--verbose`: one table, however wide).
 
 use std::process::ExitCode;
 
@@ -7,6 +9,7 @@ use comfy_table::presets::NOTHING;
 use comfy_table::Table;
 use cryptobench_core::pk::{EcdsaNonce, PkAlgorithmSpec, PkKind};
 use cryptobench_core::{CATALOG, DEFAULT_SUITE};
+use cryptobench_report::width::{columns, wrap_text, TERMINAL};
 use serde_json::json;
 
 use crate::cli::{AlgorithmsArgs, FormatArg};
@@ -22,7 +25,7 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
     }
     match args.format {
         FormatArg::Json => print_json(&columns),
-        FormatArg::Table => print_table(&columns),
+        FormatArg::Table => print_table(&columns, args.verbose),
         other => {
             return Err(usage(
                 format!("--format {other:?} is not available for `algorithms`; use table or json").to_lowercase(),
@@ -31,7 +34,7 @@ pub fn algorithms(args: &AlgorithmsArgs) -> Result<ExitCode> {
     }
     for (name, p) in &columns {
         if let Some(reason) = p.problem() {
-            eprintln!("note: {name} is unavailable: {reason}");
+            eprintln!("{}", wrap_text(&format!("note: {name} is unavailable: {reason}"), TERMINAL));
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -77,20 +80,22 @@ fn support_mark(p: &Probe, id: &str, nonce: Option<EcdsaNonce>) -> String {
     }
 }
 
-fn print_table(columns: &[(String, Probe)]) {
-    let mut table = Table::new();
-    let mut header = vec!["algorithm", "class", "key bits", "iv", "tag", "default mode", "default suite"]
-        .into_iter()
-        .map(String::from)
-        .collect::<Vec<_>>();
+/// The catalog's own columns, before one column per configuration.
+const CATALOG_COLUMNS: [&str; 7] = ["algorithm", "class", "key bits", "iv", "tag", "default mode", "default suite"];
+
+fn print_table(columns: &[(String, Probe)], verbose: bool) {
+    let mut header = CATALOG_COLUMNS.into_iter().map(String::from).collect::<Vec<_>>();
+    // One line per configuration name and version within the width, one line (wider) with --verbose.
+    let separator = if verbose { " (" } else { "\n" };
     header.extend(columns.iter().map(|(name, p)| match p {
         Probe::Available { backend, .. } => format!(
-            "{name} ({})",
-            backend.version.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+            "{name}{separator}{}{}",
+            backend.version.split_whitespace().take(2).collect::<Vec<_>>().join(" "),
+            if verbose { ")" } else { "" }
         ),
-        Probe::Unavailable(_) | Probe::Failed(_) => format!("{name} (unavailable)"),
+        Probe::Unavailable(_) | Probe::Failed(_) => format!("{name}{separator}unavailable{}", if verbose { ")" } else { "" }),
     }));
-    table.load_preset(NOTHING).set_header(header);
+    let mut rows: Vec<Vec<String>> = Vec::new();
     for alg in CATALOG {
         let mut row = vec![
             alg.id.to_string(),
@@ -106,7 +111,7 @@ fn print_table(columns: &[(String, Probe)]) {
             if DEFAULT_SUITE.contains(&alg.id) { "yes" } else { "" }.to_string(),
         ];
         row.extend(columns.iter().map(|(_, p)| support_mark(p, alg.id, None)));
-        table.add_row(row);
+        rows.push(row);
     }
     // Public key (crates/core/src/pk.rs): bits of the key or parameter set, the operations openssl speed shows.
     for alg in cryptobench_core::pk::PK_CATALOG {
@@ -126,9 +131,54 @@ fn print_table(columns: &[(String, Probe)]) {
             String::new(),
         ];
         row.extend(columns.iter().map(|(_, p)| support_mark(p, alg.id, ecdsa_nonce(p, alg))));
-        table.add_row(row);
+        rows.push(row);
     }
-    println!("{table}");
+    let width = if verbose { usize::MAX } else { TERMINAL };
+    for (k, table) in tables_within(&header, &rows, width).iter().enumerate() {
+        println!("{}{table}", if k > 0 { "\n" } else { "" });
+    }
+    let notes = notes(columns);
+    print!("{}", if verbose { notes } else { wrap_text(&notes, TERMINAL) });
+}
+
+/// The table, or where it is wider than `width`, several: the first with
+/// the catalog's columns and the configurations that fit beside them, the
+/// others with the algorithm and the configurations that fit.
+fn tables_within(header: &[String], rows: &[Vec<String>], width: usize) -> Vec<String> {
+    let render = |picked: &[usize]| {
+        let mut table = Table::new();
+        table
+            .load_preset(NOTHING)
+            .set_header(picked.iter().map(|&i| header[i].clone()).collect::<Vec<_>>());
+        for row in rows {
+            table.add_row(picked.iter().map(|&i| row[i].clone()).collect::<Vec<_>>());
+        }
+        table.to_string()
+    };
+    let fits = |text: &str| text.lines().all(|l| columns(l.trim_end()) <= width);
+    let mut tables = Vec::new();
+    let mut picked: Vec<usize> = (0..CATALOG_COLUMNS.len()).collect();
+    let mut fixed = picked.len();
+    let mut shown = render(&picked);
+    for i in CATALOG_COLUMNS.len()..header.len() {
+        picked.push(i);
+        let wider = render(&picked);
+        if fits(&wider) || picked.len() == fixed + 1 {
+            shown = wider;
+            continue;
+        }
+        tables.push(shown);
+        picked = vec![0, i];
+        fixed = 1;
+        shown = render(&picked);
+    }
+    tables.push(shown);
+    tables
+}
+
+/// Below the table: how each library's ECDSA draws nonces, and the named extra work.
+fn notes(columns: &[(String, Probe)]) -> String {
+    let mut out = String::new();
     let nonces: Vec<String> = columns
         .iter()
         .filter_map(|(name, p)| match p {
@@ -143,7 +193,10 @@ fn print_table(columns: &[(String, Probe)]) {
         })
         .collect();
     if !nonces.is_empty() {
-        println!("\nECDSA signs with (as each library declares it):\n{}", nonces.join("\n"));
+        out.push_str(&format!(
+            "\nECDSA signs with (as each library declares it):\n{}\n",
+            nonces.join("\n")
+        ));
     }
     let notes: Vec<String> = columns
         .iter()
@@ -156,8 +209,12 @@ fn print_table(columns: &[(String, Probe)]) {
         })
         .collect();
     if !notes.is_empty() {
-        println!("\nNamed extra work (docs/METHOD.md, \"Equal work\"):\n{}", notes.join("\n"));
+        out.push_str(&format!(
+            "\nNamed extra work (docs/METHOD.md, \"Equal work\"):\n{}\n",
+            notes.join("\n")
+        ));
     }
+    out
 }
 
 fn print_json(columns: &[(String, Probe)]) {

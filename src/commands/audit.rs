@@ -6,14 +6,14 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cryptobench_backends::libraries::capability_view;
-use cryptobench_core::audit::{AuditInfo, AuditedLibrary, MaskedConfiguration};
+use cryptobench_backends::libraries::capability_view_against;
+use cryptobench_core::audit::{AuditInfo, AuditedLibrary, LibraryMismatch, MaskedConfiguration};
 use cryptobench_core::catalog::Family;
 use cryptobench_core::result::RunResult;
 use cryptobench_core::verdict::pk as pk_verdict;
 use cryptobench_core::verdict::{verdicts, WorkerCpu};
 use cryptobench_core::Operation;
-use cryptobench_cpu::features::{self, mismatches, to_records, Feature, Mismatch};
+use cryptobench_cpu::features::{self, to_records, Feature};
 use cryptobench_report::audit_text;
 use serde::Serialize;
 
@@ -37,7 +37,7 @@ pub const DEFAULT_AUDIT_ALGORITHMS: &[&str] = &[
     "sha512",
 ];
 pub const DEFAULT_AUDIT_SIZES: &[usize] = &[16, 16384];
-/// Per cell, shared by its replicates: three of 0.1 s each.
+/// Per cell, shared by its replicates: five of 0.06 s each by default.
 pub const DEFAULT_AUDIT_CELL_SECONDS: f64 = 0.3;
 
 /// The audit's JSON document: the run (every configuration with its mask
@@ -59,7 +59,7 @@ struct AuditReport {
 struct Group {
     configuration: String,
     masked: Vec<MaskedConfiguration>,
-    mismatches: Vec<Mismatch>,
+    mismatches: Vec<LibraryMismatch>,
     arch: String,
     cpu: Vec<Feature>,
 }
@@ -127,10 +127,8 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
             &extra_families,
         )
         .map_err(|e| usage(format!("{}: {e}", base.display())))?;
-        let found = capabilities
-            .as_deref()
-            .and_then(|c| capability_view(&base.backend, c, Some(&version)))
-            .map(|(features, understood)| mismatches(&cpu, &features, &base.backend, understood))
+        let found = capability_view_against(&base.backend, capabilities.as_deref(), Some(&version), &cpu, &base.backend)
+            .map(|view| view.mismatches)
             .unwrap_or_default();
         let (specs, masked): (Vec<_>, Vec<_>) = variants.into_iter().unzip();
         configurations.extend(specs);
@@ -193,7 +191,7 @@ pub fn audit(args: &AuditArgs) -> Result<ExitCode> {
                 verdicts: [verdicts(&run, &g.masked, &worker), pk_verdict::verdicts(&run, &g.masked, &worker)].concat(),
                 configuration: g.configuration,
                 configurations: g.masked,
-                mismatches: g.mismatches.iter().map(Mismatch::record).collect(),
+                mismatches: g.mismatches.clone(),
                 worker_arch: arch.clone(),
                 worker_features: to_records(&cpu),
             };

@@ -4,10 +4,10 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use cryptobench_backends::libraries::capability_view;
+use cryptobench_backends::libraries::capability_view_against;
 use cryptobench_core::result::ConfigurationSpec;
 use cryptobench_cpu::core_class;
-use cryptobench_cpu::features::{self, mismatches, to_records, Feature};
+use cryptobench_cpu::features::{self, to_records, Feature};
 use cryptobench_report::cpu_text::{self, ClassRow, CpuReport, LibraryView, SeenBy};
 
 use crate::cli::{CpuArgs, FormatArg};
@@ -100,10 +100,12 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
 
 fn library_view(spec: &ConfigurationSpec, version: Option<String>, capabilities: Option<String>, cpu: &[Feature]) -> LibraryView {
     let configuration = spec.display();
-    let Some((lib_features, understood)) = capabilities
+    let name = version
         .as_deref()
-        .and_then(|c| capability_view(&spec.backend, c, version.as_deref()))
-    else {
+        .and_then(|v| v.split_whitespace().next())
+        .unwrap_or("the library")
+        .to_string();
+    let Some(view) = capability_view_against(&spec.backend, capabilities.as_deref(), version.as_deref(), cpu, &name) else {
         let note = match &capabilities {
             None => "the library does not report its view of the CPU (OpenSSL 1.1.1, Nettle: no API for it)".to_string(),
             Some(text) => format!("reports '{text}' (not a capability vector cryptobench decodes)"),
@@ -117,18 +119,12 @@ fn library_view(spec: &ConfigurationSpec, version: Option<String>, capabilities:
             note: Some(note),
         };
     };
-    let name = version
-        .as_deref()
-        .and_then(|v| v.split_whitespace().next())
-        .unwrap_or("the library")
-        .to_string();
-    let found = mismatches(cpu, &lib_features, &name, understood);
     LibraryView {
         configuration,
         version,
         capabilities,
-        features: to_records(&lib_features),
-        mismatches: found.iter().map(|m| m.record()).collect(),
+        features: view.features,
+        mismatches: view.mismatches,
         note: None,
     }
 }

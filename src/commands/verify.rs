@@ -144,7 +144,7 @@ pub fn verify(args: &VerifyArgs) -> Result<ExitCode> {
     });
     match args.format {
         FormatArg::Json => print!("{}", verify_text::json(&results, &job, &unmapped)),
-        _ => print!("{}", verify_text::table(&results, &job, &unmapped, &args.vectors)),
+        _ => print!("{}", verify_text::table(&results, &job, &unmapped, &args.vectors, args.verbose)),
     }
     let defects = results.iter().any(|c| !defects_of(c).is_empty());
     // 1 where a check failed or could not run; else 3 where a library has a

@@ -9,6 +9,7 @@ use cryptobench_core::protocol::{ClockPhase, Job, WorkerMessage, PROTOCOL_VERSIO
 use cryptobench_core::result::{
     CellOutcome, ConfigurationClock, ConfigurationResult, ConfigurationStatus, RunResult, RunSettings, ToolInfo, VerificationOutcome,
 };
+use cryptobench_report::width::{wrap_text, TERMINAL};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::group_cells::GroupCells;
@@ -75,8 +76,24 @@ pub fn execute(plan: &Plan, probes: &mut Probes) -> Result<RunResult> {
     super::replicate_figures::combine(&mut run, plan.replicates.max(1));
     cryptobench_core::derive::derive(&mut run);
     super::core_classes::name_classes(&mut run, plan.core_class.as_deref());
+    for c in &mut run.configurations {
+        c.capability_view = capability_view(c);
+    }
     run.warnings = super::warnings::run_warnings(&run);
     Ok(run)
+}
+
+/// The library's capability vector against the CPU its worker detected
+/// (as `cryptobench cpu` compares them), where both are known.
+fn capability_view(c: &ConfigurationResult) -> Option<cryptobench_core::audit::CapabilityView> {
+    let (backend, platform) = (c.backend.as_ref()?, c.platform.as_ref()?);
+    cryptobench_backends::libraries::capability_view_against(
+        &c.spec.backend,
+        backend.cpu_capabilities.as_deref(),
+        Some(&backend.version),
+        &cryptobench_cpu::features::from_records(&platform.features),
+        &backend.name,
+    )
 }
 
 fn now() -> String {
@@ -100,6 +117,7 @@ fn job(plan: &Plan, c: &ConfigurationResult) -> Job {
         verify: None,
         barrier: false,
         skip_clock: Vec::new(),
+        replicates: 1,
     }
 }
 
@@ -147,6 +165,7 @@ fn probe_all(plan: &Plan, probes: &mut Probes) -> Result<Vec<ConfigurationResult
             platform: None,
             placement,
             bindings: Vec::new(),
+            capability_view: None,
         };
         match probes.get(&c.spec, pin)?.clone() {
             Probe::Available {
@@ -182,14 +201,24 @@ fn keep_available(configurations: Vec<ConfigurationResult>) -> Vec<Configuration
         return configurations;
     }
     let mut kept = Vec::new();
+    let mut left_out = Vec::new();
     for mut c in configurations {
         match &c.status {
-            ConfigurationStatus::Unavailable { reason } => eprintln!("note: {} left out: {reason}", c.spec.display()),
+            ConfigurationStatus::Unavailable { .. } => left_out.push(c.spec.display()),
             _ => {
                 c.index = kept.len() + 1;
                 kept.push(c);
             }
         }
+    }
+    // One line, whatever the number: the reasons (and what to install) are
+    // `cryptobench backends`' job, and a line each took a third of a screen.
+    if !left_out.is_empty() {
+        let line = format!(
+            "note: left out, they cannot run here: {} (`cryptobench backends` says why and what to install)",
+            left_out.join(", ")
+        );
+        eprintln!("{}", wrap_text(&line, TERMINAL));
     }
     kept
 }
@@ -216,7 +245,7 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let target = plan.timing.target_relative_ci * 100.0;
     let each = if replicates > 1 {
         format!(
-            " in {replicates} replicates (fresh workers, interleaved in a random order; {:.3} s each)",
+            "{replicates} replicates of {:.3} s in fresh workers, interleaved in a random order; ",
             per_cell / replicates as f64
         )
     } else {
@@ -225,19 +254,20 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let mut parts = Vec::new();
     if symmetric > 0 {
         parts.push(format!(
-            "{:.1} s for {symmetric} cell{}{each} ({per_cell:.3} s per cell on average, warm-up included; a replicate \
+            "{:.1} s for {symmetric} cell{}, {per_cell:.3} s a cell on average ({each}warm-up included; a replicate \
              stops once its median is within ±{target}%, and the time it saves goes to the cells after it)",
             per_cell * symmetric as f64,
             if symmetric == 1 { "" } else { "s" }
         ));
     }
     if pk > 0 {
+        let floor = cryptobench_harness::pk_floor(replicates);
         parts.push(format!(
-            "{pk} public-key cell{}: at least {} samples in each of {replicates} replicate{}, within {:.0} s",
+            "{pk} public-key cell{}: at least {} samples in each of {replicates} replicate{}, within {:.0} s a cell",
             if pk == 1 { "" } else { "s" },
-            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            floor.samples,
             if replicates == 1 { "" } else { "s" },
-            cryptobench_core::stopping::PK_CELL_CAP_NS as f64 * 1e-9
+            floor.cap.as_secs_f64() * replicates as f64
         ));
     }
     format!("budget: {}", parts.join("; "))
@@ -252,7 +282,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u6
         .filter(|&i| configurations[i].status == ConfigurationStatus::Completed)
         .collect();
     let replicates = plan.replicates.max(1);
-    eprintln!("{}", budget_line(plan, measured.len()));
+    eprintln!("{}", wrap_text(&budget_line(plan, measured.len()), TERMINAL));
     let bar = progress_bar(plan.cells.len() * measured.len() * replicates);
     let turns = super::schedule::turns(replicates, measured.len(), plan.cells.len(), seed);
     let mut sequence = 0usize;
@@ -274,6 +304,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u6
         let mut job = job(plan, c);
         job.cells = turn.cells.iter().map(|&i| plan.cells[i].clone()).collect();
         job.timing.cell_budget_ns = plan.timing.cell_budget_ns / replicates as u64;
+        job.replicates = replicates;
         job.skip_clock = [(!first).then_some(ClockPhase::Before), (!last).then_some(ClockPhase::After)]
             .into_iter()
             .flatten()

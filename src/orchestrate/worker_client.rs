@@ -209,6 +209,7 @@ pub fn probe_job(configuration: &ConfigurationSpec, pin_cpu: Option<usize>) -> J
         verify: None,
         barrier: false,
         skip_clock: Vec::new(),
+        replicates: 1,
     }
 }
 

@@ -224,7 +224,7 @@ fn public_key_is_advised_per_operation_in_operations_and_cycles() {
     // Faster libraries are compared operation by operation, with intervals that keep their digits.
     for a in &advice.algorithms {
         for s in a.sentences.iter().filter(|s| s.text.starts_with("move to")) {
-            assert!(s.backing.contains("operations per second (95% CI"), "{}", s.backing);
+            assert!(s.backing.contains("operations per second (nominal 95% CI"), "{}", s.backing);
         }
     }
 }

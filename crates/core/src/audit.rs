@@ -155,6 +155,19 @@ pub struct LibraryMismatch {
     pub message: String,
 }
 
+/// A library's own view of the CPU (its capability vector, decoded) held
+/// against the CPU its worker detected: what `cryptobench cpu` shows per
+/// library, what the audit warns about, and what `run` answers with.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct CapabilityView {
+    /// The features the library's vector says it uses.
+    pub features: Vec<FeatureRecord>,
+    /// The features its vector can express at all: of the others it says nothing.
+    pub expressible: Vec<String>,
+    /// Where the library's view and the CPU's features differ.
+    pub mismatches: Vec<LibraryMismatch>,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum VerdictKind {

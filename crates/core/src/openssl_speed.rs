@@ -413,6 +413,7 @@ pub fn to_run(parsed: &SpeedOutput, source: &str, imported_at: &str) -> RunResul
             platform: None,
             placement: None,
             bindings: Vec::new(),
+            capability_view: None,
         }],
         label: None,
         imported: Some(ImportInfo {

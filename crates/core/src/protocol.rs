@@ -44,6 +44,20 @@ pub struct Job {
     /// addition with a default (both measured).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skip_clock: Vec<ClockPhase>,
+    /// How many replicates this worker's cells are one of: public-key
+    /// cells share their floor of samples among them
+    /// (crates/harness/src/measure.rs, `pk_floor`). An addition with a
+    /// default (one).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub replicates: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+fn is_one(n: &usize) -> bool {
+    *n == 1
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]

@@ -263,7 +263,8 @@ pub fn combine(cell: &CellReplicates, prior: Option<Prior>, outlying: bool, leve
     let t = StudentsT::new(0.0, 1.0, df).map(|t| t.inverse_cdf(0.5 + level / 2.0)).ok()?;
     let centre = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let half = t * log_standard_error * std::f64::consts::SQRT_2;
-    let figure = centre.exp();
+    // The fastest replicate's median itself, not exp(ln(it)), which can differ in the last bit.
+    let figure = cell.medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let (lo, hi) = ys
         .iter()
         .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| (a.min(y), b.max(y)));

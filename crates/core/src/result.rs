@@ -295,6 +295,10 @@ pub struct ConfigurationResult {
     /// A language runtime's rows against the C library it calls (runtime configurations only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bindings: Vec<crate::binding::BindingCost>,
+    /// The library's capability vector against its worker's CPU features, where
+    /// the library reports one cryptobench decodes. Absent in runs of older versions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capability_view: Option<crate::audit::CapabilityView>,
 }
 
 /// Outcome of the known-answer, round-trip and tamper checks for one algorithm.

@@ -51,6 +51,24 @@ pub const DEFAULT_CELL_SAMPLES: usize = ((DEFAULT_CELL_BUDGET_NS - DEFAULT_WARMU
 /// ranks 2 and 9).
 pub const PK_MIN_SAMPLES: usize = 10;
 
+/// With replicates each takes a share of [`PK_MIN_SAMPLES`], but at least
+/// this many: the median of four calls of one process, its interval the
+/// replicates' (crates/harness/src/measure.rs, `pk_floor`).
+pub const PK_MIN_REPLICATE_SAMPLES: usize = 4;
+
+/// The public-key samples one of `replicates` replicates takes at least:
+/// its share of [`PK_MIN_SAMPLES`], never fewer than [`PK_MIN_REPLICATE_SAMPLES`].
+pub fn pk_replicate_samples(replicates: usize) -> usize {
+    PK_MIN_SAMPLES
+        .div_ceil(replicates.max(1))
+        .max(PK_MIN_REPLICATE_SAMPLES.min(PK_MIN_SAMPLES))
+}
+
+/// The cap of one of `replicates` replicates: its share of [`PK_CELL_CAP_NS`].
+pub fn pk_replicate_cap_ns(replicates: usize) -> u64 {
+    PK_CELL_CAP_NS / replicates.max(1) as u64
+}
+
 /// ... within this cap per cell (warm-up and calibration included): a cell
 /// whose calls are so slow that [`PK_MIN_SAMPLES`] do not fit stops at the
 /// cap with what it has, and says so.

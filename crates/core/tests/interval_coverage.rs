@@ -10,7 +10,8 @@
 //!   most 1.15 times as wide as the exact order-statistic interval for
 //!   independent samples computed from the same samples, and
 //! - on correlated data (ρ = 0.5, 0.8), cover in at least
-//!   [`DEPENDENT_FLOOR`] of the runs and at most 96.5%.
+//!   [`DEPENDENT_FLOOR`] of the runs (88.5% at ρ = 0.5, 84% at 0.8) and
+//!   at most 96.5%.
 //!
 //! The caps are the samples the default run's budget holds for a cell
 //! ([`cryptobench_core::stopping::DEFAULT_CELL_SAMPLES`], 107 at 2 ms
@@ -32,12 +33,26 @@ use rand::{Rng, SeedableRng};
 /// √(0.95·0.05/3000) = 0.4 points.
 const TRIALS: usize = 3000;
 const SEED: u64 = 20261123;
-/// The least coverage asked of correlated series (ρ = 0.5 and 0.8). It is
-/// below 94% because it is what the estimator achieves: from 28 samples
-/// the lag-1 correlation is known to ±0.15 or so, and the shrinkage that
-/// keeps independent samples at their exact interval shrinks a true 0.5
-/// too (docs/METHOD.md gives the table).
-const DEPENDENT_FLOOR: f64 = 0.82;
+/// The least coverage asked of correlated series, per lag-1 correlation
+/// ρ. It is below 94% because it is what the estimator achieves: from 28
+/// samples the lag-1 correlation is known to ±0.15 or so, and the
+/// shrinkage that keeps independent samples at their exact interval
+/// shrinks a true 0.5 too (docs/METHOD.md gives the table). Each floor is
+/// about four standard errors (0.4 points at 3000 trials) below the least
+/// coverage measured at the fixed seed (90.3% at ρ = 0.5, 85.6% at
+/// ρ = 0.8), so a regression of two points fails.
+const DEPENDENT_FLOOR: [(f64, f64); 2] = [(0.5, 0.885), (0.8, 0.84)];
+
+fn floor_at(rho: f64) -> f64 {
+    if rho == 0.0 {
+        return 0.94;
+    }
+    DEPENDENT_FLOOR
+        .iter()
+        .find(|(r, _)| *r == rho)
+        .map(|(_, floor)| *floor)
+        .expect("a floor for every correlation the test simulates")
+}
 
 fn standard_normal(rng: &mut StdRng) -> f64 {
     // Box–Muller.
@@ -141,7 +156,7 @@ fn check(cap: usize) {
                 c.width_ratio,
                 c.mean_samples
             );
-            let floor = if rho == 0.0 { 0.94 } else { DEPENDENT_FLOOR };
+            let floor = floor_at(rho);
             if !(floor..=0.965).contains(&c.coverage) {
                 failures.push(format!("ρ {rho} σ {sigma}: coverage {:.3} outside {floor}–0.965", c.coverage));
             }

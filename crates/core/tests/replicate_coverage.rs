@@ -1,5 +1,5 @@
 //! Does a figure without `~` repeat? Simulated runs of the default shape
-//! (30 cells, 3 replicates of 25 samples each, the replicates of all cells
+//! (30 cells, 5 replicates of 13 samples each, the replicates of all cells
 //! interleaved in a random order over a run of 20 s), each cell's figure and
 //! interval made by crates/core/src/replicates.rs from the replicates'
 //! medians and their own dependence-aware intervals, exactly as `run` makes
@@ -31,8 +31,11 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 const CELLS: usize = 30;
-const REPLICATES: usize = 3;
-const SAMPLES: usize = 25;
+/// The default run's replicates (src/orchestrate/plan.rs) and what a
+/// replicate of its budget holds: 0.235 s / 5 = 47 ms, 20 ms of it warm-up,
+/// samples of 2 ms.
+const REPLICATES: usize = 5;
+const SAMPLES: usize = 13;
 const RUN_SECONDS: f64 = 20.0;
 /// Pairs of runs per scenario: 200 × 30 cells = 6000 figures, a coverage
 /// estimate within about ±0.4 points.
@@ -131,7 +134,7 @@ fn figures(run: &[CellReplicates]) -> Vec<(f64, f64)> {
     run.iter()
         .zip(outlying)
         .map(|(c, out)| {
-            let x = combine(c, p, out, 0.95).expect("three replicates");
+            let x = combine(c, p, out, 0.95).expect("five replicates");
             (x.figure.ln(), (x.interval[1] / x.figure).ln())
         })
         .collect()

@@ -13,8 +13,8 @@ mod pk;
 pub use budget::RunBudget;
 pub use buffer::AlignedBuffer;
 pub use measure::{
-    measure, measure_gated, measure_units, measure_units_gated, quick_timing, shared_core_warning, standard_timing, warnings, Alone, Gate,
-    SampleFloor, PK_FLOOR, SYMMETRIC_FLOOR,
+    measure, measure_gated, measure_units, measure_units_gated, pk_floor, quick_timing, shared_core_warning, standard_timing, warnings,
+    Alone, Gate, SampleFloor, PK_FLOOR, SYMMETRIC_FLOOR,
 };
 pub use pk::{long_cell_timing, run_pk_cell, run_pk_cell_gated};
 

@@ -56,6 +56,19 @@ pub const PK_FLOOR: SampleFloor = SampleFloor {
     cap: Duration::from_nanos(cryptobench_core::stopping::PK_CELL_CAP_NS),
 };
 
+/// The public-key floor of one of `replicates` replicates: the cell's
+/// samples and cap shared among them, but at least
+/// [`cryptobench_core::stopping::PK_MIN_REPLICATE_SAMPLES`] samples each
+/// (a replicate's own median needs a few), so that replicates do not make
+/// a run of slow operations R times as long.
+pub fn pk_floor(replicates: usize) -> SampleFloor {
+    use cryptobench_core::stopping::{pk_replicate_cap_ns, pk_replicate_samples};
+    SampleFloor {
+        samples: pk_replicate_samples(replicates),
+        cap: Duration::from_nanos(pk_replicate_cap_ns(replicates)),
+    }
+}
+
 /// Never more samples than this, whatever the budget.
 const MAX_SAMPLES: usize = 100_000;
 /// A figure from fewer samples than this carries a warning.

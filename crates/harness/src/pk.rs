@@ -11,7 +11,7 @@ use cryptobench_core::pk::PkAlgorithmSpec;
 use cryptobench_core::result::{CellOutcome, TimingSettings};
 use cryptobench_core::{CellSpec, Operation};
 
-use crate::{measure_units_gated, AlignedBuffer, Alone, Gate, PK_FLOOR};
+use crate::{measure_units_gated, AlignedBuffer, Alone, Gate, SampleFloor, PK_FLOOR};
 
 /// How much longer than its other cells a long-running cell may sample.
 pub const LONG_CELL_FACTOR: u64 = 20;
@@ -30,7 +30,7 @@ pub fn long_cell_timing(timing: &TimingSettings) -> TimingSettings {
 /// Prepares, checks and measures one public-key cell. The algorithm must
 /// already have passed `verify_pk_algorithm` on this backend.
 pub fn run_pk_cell(backend: &dyn Backend, alg: &PkAlgorithmSpec, cell: &CellSpec, timing: &TimingSettings) -> CellOutcome {
-    run_pk_cell_gated(backend, alg, cell, timing, &mut Alone)
+    run_pk_cell_gated(backend, alg, cell, timing, PK_FLOOR, &mut Alone)
 }
 
 /// [`run_pk_cell`], meeting the other workers of the same cell at `gate`
@@ -42,6 +42,7 @@ pub fn run_pk_cell_gated(
     alg: &PkAlgorithmSpec,
     cell: &CellSpec,
     timing: &TimingSettings,
+    floor: SampleFloor,
     gate: &mut dyn Gate,
 ) -> CellOutcome {
     let pk = match pk_of(backend, alg) {
@@ -77,7 +78,7 @@ pub fn run_pk_cell_gated(
         buffer.as_mut_slice(),
         &timing,
         cell.units_per_call(),
-        PK_FLOOR,
+        floor,
         gate,
     ) {
         Ok(m) => CellOutcome::Measured(m),

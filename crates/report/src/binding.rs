@@ -140,6 +140,7 @@ mod tests {
             platform: None,
             bindings,
             placement: None,
+            capability_view: None,
         };
         let run = cryptobench_core::result::RunResult {
             configurations: vec![

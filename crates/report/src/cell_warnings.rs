@@ -43,6 +43,20 @@ pub fn lines(run: &RunResult, flagged: &[Flagged], detail: Detail) -> Vec<String
             .map(|f| format!("{NOISY_MARK} {}: {}", f.place, f.warnings.join("; ")))
             .collect();
     }
+    let mut out = summary(run, flagged, None);
+    if flagged.len() > 1 {
+        out.push(format!(
+            "({} flagged cells: `--verbose` lists each with its warnings; `--format json` keeps every warning)",
+            flagged.len()
+        ));
+    }
+    out
+}
+
+/// One line per kind of warning, naming the [`WORST`] cases; within
+/// `width` columns where given, a line that would be wider names only the
+/// worst case, and is wrapped where that is still too wide.
+pub fn summary(run: &RunResult, flagged: &[Flagged], width: Option<usize>) -> Vec<String> {
     let measured = run
         .configurations
         .iter()
@@ -77,14 +91,15 @@ pub fn lines(run: &RunResult, flagged: &[Flagged], detail: Detail) -> Vec<String
             vec![cases.clone()]
         };
         for group in groups {
-            out.push(format!("{NOISY_MARK} {}", kind.line(&group, measured, &run.settings)));
+            let line = format!("{NOISY_MARK} {}", kind.line(&group, measured, &run.settings, WORST));
+            match width.filter(|w| crate::width::columns(&line) > *w) {
+                None => out.push(line),
+                Some(w) => {
+                    let line = format!("{NOISY_MARK} {}", kind.line(&group, measured, &run.settings, 1));
+                    out.extend(crate::width::wrap(&line, w, "  "));
+                }
+            }
         }
-    }
-    if flagged.len() > 1 {
-        out.push(format!(
-            "({} flagged cells: `--verbose` lists each with its warnings; `--format json` keeps every warning)",
-            flagged.len()
-        ));
     }
     out
 }
@@ -134,7 +149,7 @@ impl Kind {
         }
     }
 
-    fn line(&self, cases: &[(&str, &str)], measured: usize, settings: &RunSettings) -> String {
+    fn line(&self, cases: &[(&str, &str)], measured: usize, settings: &RunSettings, named: usize) -> String {
         let timing = &settings.timing;
         let count = format!("{} of {measured} cells", distinct_places(cases));
         let mut figured: Vec<(f64, &str, &str)> = cases
@@ -157,7 +172,7 @@ impl Kind {
         let worst = |fmt: &dyn Fn(f64) -> String| {
             figured
                 .iter()
-                .take(WORST)
+                .take(named)
                 .map(|(v, place, _)| format!("{place} {}", fmt(*v)))
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -205,7 +220,7 @@ impl Kind {
             _ => {
                 let (place, first) = cases[0];
                 if cases.iter().all(|(_, w)| *w == first) {
-                    let mut places: Vec<&str> = cases.iter().take(WORST).map(|c| c.0).collect();
+                    let mut places: Vec<&str> = cases.iter().take(named).map(|c| c.0).collect();
                     places.dedup();
                     let more = distinct_places(cases).saturating_sub(places.len());
                     let more = if more > 0 { format!(" and {more} more") } else { String::new() };
@@ -345,7 +360,7 @@ mod tests {
                     .flat_map(|f| f.warnings.iter().map(move |w| (f.place.as_str(), w.as_str())))
                     .filter(|(_, w)| Kind::of(w) == *k)
                     .collect();
-                k.line(&cases, 66, &settings(1))
+                k.line(&cases, 66, &settings(1), WORST)
             })
             .collect();
         assert_eq!(

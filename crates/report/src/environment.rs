@@ -51,6 +51,22 @@ pub fn configuration_line(c: &ConfigurationResult, label: &str) -> String {
     line
 }
 
+/// "OpenSSL 3.0.19 — OpenSSL 3.0.19 27 Jan 2026": the configuration's label
+/// and the library's own version string where it says more than the label,
+/// and what became of it where it was not measured; the file, the
+/// capability string and the build are in [`configuration_line`].
+pub fn configuration_summary(c: &ConfigurationResult, label: &str) -> String {
+    let mut line = label.to_string();
+    if let Some(b) = c.backend.as_ref().filter(|b| b.version != label) {
+        line.push_str(&format!(" — {}", b.version));
+    }
+    match &c.status {
+        ConfigurationStatus::Completed => {}
+        _ => line.push_str(&format!(" — {}", status_text(c))),
+    }
+    line
+}
+
 /// "completed", "UNAVAILABLE: …", "CRASHED: …", "TIMED OUT: …".
 pub fn status_text(c: &ConfigurationResult) -> String {
     match &c.status {
@@ -87,8 +103,9 @@ pub fn timing_line(run: &RunResult) -> String {
     // Public-key cells: the budget follows from the time per call (crates/harness/src/measure.rs, PK_FLOOR).
     let pk = if has_pk {
         format!(
-            "; public-key cells at least {} samples, at most {:.0} s per cell",
-            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            "; public-key cells at least {} samples{}, at most {:.0} s per cell",
+            cryptobench_core::stopping::pk_replicate_samples(run.settings.replicates),
+            if run.settings.replicates > 1 { " a replicate" } else { "" },
             cryptobench_core::stopping::PK_CELL_CAP_NS as f64 / 1e9
         )
     } else {
@@ -110,6 +127,35 @@ pub fn timing_line(run: &RunResult) -> String {
         t.sample_target_ns as f64 / 1e6,
         t.target_relative_ci * 100.0,
         t.min_samples,
+        t.cell_budget_ns as f64 / 1e9
+    )
+}
+
+/// [`timing_line`] in short, for the terminal: the replicates, the samples'
+/// length, the precision target and the time per cell.
+pub fn timing_summary(run: &RunResult) -> String {
+    if run.imported.is_some() {
+        return timing_line(run);
+    }
+    let t = &run.settings.timing;
+    let figure = match run.settings.replicates {
+        0 | 1 => "the median of one worker's samples".to_string(),
+        n => format!("the fastest of {n} replicates' medians (fresh workers, random order)"),
+    };
+    let pk = if run.configurations.iter().flat_map(|c| &c.cells).any(|x| x.spec.is_public_key()) {
+        format!(
+            "; public key ≥{} samples, ≤{:.0} s per cell",
+            cryptobench_core::stopping::PK_MIN_SAMPLES,
+            cryptobench_core::stopping::PK_CELL_CAP_NS as f64 / 1e9
+        )
+    } else {
+        String::new()
+    };
+    let pin = run.settings.pinned_cpu.map(|c| format!("; pinned to CPU {c}")).unwrap_or_default();
+    format!(
+        "{figure}; samples of ≥{} ms until ±{:.1}% (nominal 95%) or {:.3} s per cell on average{pk}{pin}",
+        t.sample_target_ns as f64 / 1e6,
+        t.target_relative_ci * 100.0,
         t.cell_budget_ns as f64 / 1e9
     )
 }

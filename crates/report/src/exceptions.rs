@@ -9,8 +9,31 @@ use cryptobench_core::result::{CellOutcome, RunResult};
 
 use crate::labels::Labels;
 
+/// One exception of one configuration: its label, the cells ("aes-128-siv
+/// enc message") it applies to, and its text ("extra work: …", "allocates: …").
+pub struct Exception {
+    pub label: String,
+    pub cells: Vec<String>,
+    pub text: String,
+}
+
+impl Exception {
+    /// What kind of exception it is: "extra work", "allocates", "work on other threads".
+    pub fn kind(&self) -> &str {
+        self.text.split(':').next().unwrap_or(&self.text)
+    }
+}
+
 /// "OpenSSL 3.0.22: aes-128-siv enc message, aes-256-siv dec message: extra work: …".
 pub fn lines(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
+    entries(run, labels, pos)
+        .into_iter()
+        .map(|e| format!("{}: {}: {}", e.label, e.cells.join(", "), e.text))
+        .collect()
+}
+
+/// Every configuration's exceptions, in the order of the configurations.
+pub fn entries(run: &RunResult, labels: &Labels, pos: usize) -> Vec<Exception> {
     let mut out = Vec::new();
     for c in &run.configurations {
         // Each exception's text → the cells (algorithm, operation, mode) it applies to, in order.
@@ -26,7 +49,11 @@ pub fn lines(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
             }
         }
         for (text, cells) in cells_of {
-            out.push(format!("{}: {}: {text}", labels.get(pos, c.index), cells.join(", ")));
+            out.push(Exception {
+                label: labels.get(pos, c.index).to_string(),
+                cells,
+                text,
+            });
         }
     }
     out

@@ -34,9 +34,10 @@ pub mod pk_table;
 pub mod report_markdown;
 pub mod shape;
 pub mod steadiness;
-mod table;
+mod terminal;
 pub mod verdicts;
 pub mod verify_text;
+pub mod width;
 pub mod winners;
 
 pub use cell_warnings::Detail;
@@ -67,7 +68,7 @@ pub fn render(run: &RunResult, format: Format, unit: Unit) -> String {
 /// `--verbose`). JSON and CSV keep every warning either way.
 pub fn render_with(run: &RunResult, format: Format, unit: Unit, detail: Detail) -> String {
     match format {
-        Format::Table => table::render(run, unit, detail),
+        Format::Table => terminal::render(run, unit, detail),
         Format::Json => json::render(run),
         Format::Csv => csv::render(run),
         Format::Markdown => markdown::render(run, unit, detail),

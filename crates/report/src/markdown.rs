@@ -5,7 +5,7 @@ use cryptobench_core::units::Unit;
 use crate::cell_warnings::{self, Detail};
 use crate::environment::{capability_line, configuration_line, host_line, timing_line, underneath_line};
 use crate::labels::Labels;
-use crate::table::unit_meaning;
+use crate::terminal::unit_meaning;
 use crate::{binding, derived, grid};
 
 pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
@@ -69,7 +69,7 @@ pub fn render(run: &RunResult, unit: Unit, detail: Detail) -> String {
         notes.extend(derived::overhead_lines(c, unit, labels.get(0, c.index)));
         notes.extend(binding::lines(c, unit, &labels));
     }
-    notes.extend(crate::table::audit_lines(run, &labels));
+    notes.extend(crate::terminal::audit_lines(run, &labels));
     if !notes.is_empty() {
         out.push('\n');
         for n in &notes {

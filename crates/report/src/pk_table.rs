@@ -4,7 +4,7 @@
 //! followed by the time one operation takes. Table and Markdown share it.
 
 use cryptobench_core::pk;
-use cryptobench_core::result::{CellOutcome, RunResult};
+use cryptobench_core::result::{CellOutcome, ConfigurationResult, RunResult};
 pub use cryptobench_core::units::format_ops;
 use cryptobench_core::Operation;
 
@@ -179,11 +179,7 @@ pub fn build(run: &RunResult, labels: &Labels, pos: usize) -> PkGrid {
 fn nonce_notes(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
     run.configurations
         .iter()
-        .filter(|c| {
-            c.cells.iter().any(|x| {
-                pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa) && matches!(x.outcome, CellOutcome::Measured(_))
-            })
-        })
+        .filter(|c| measures_ecdsa(c))
         .map(|c| {
             let label = labels.get(pos, c.index);
             match c.backend.as_ref().and_then(|b| b.ecdsa_nonce) {
@@ -192,6 +188,13 @@ fn nonce_notes(run: &RunResult, labels: &Labels, pos: usize) -> Vec<String> {
             }
         })
         .collect()
+}
+
+/// Whether the configuration measured an ECDSA cell: then how it draws nonces matters.
+pub(crate) fn measures_ecdsa(c: &ConfigurationResult) -> bool {
+    c.cells
+        .iter()
+        .any(|x| pk::find(&x.spec.algorithm).is_some_and(|a| a.kind == pk::PkKind::Ecdsa) && matches!(x.outcome, CellOutcome::Measured(_)))
 }
 
 impl PkGrid {

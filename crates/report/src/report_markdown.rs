@@ -135,7 +135,7 @@ fn audit(run: &RunResult, labels: &Labels) -> String {
     out
 }
 
-fn standing(st: Option<&Standing>, unit: Unit) -> [String; 2] {
+fn standing(row: &winners::WinnerRow, st: Option<&Standing>, unit: Unit) -> [String; 2] {
     let Some(st) = st else {
         return ["-".into(), "-".into()];
     };
@@ -154,7 +154,7 @@ fn standing(st: Option<&Standing>, unit: Unit) -> [String; 2] {
         Lead::Untested => format!(" (lead {})", untested("")),
         Lead::Alone => " (only one measured)".into(),
     };
-    let fastest = format!("{}: {}{}{lead}", f.label, unit.format(f.median), mark(f.noisy));
+    let fastest = format!("{}: {}{}{lead}", f.label, row.figure(f, unit), mark(f.noisy));
     let spread = if st.ranking.len() < 2 {
         "-".into()
     } else {
@@ -163,7 +163,7 @@ fn standing(st: Option<&Standing>, unit: Unit) -> [String; 2] {
             "{:.2}× (slowest: {} {}{})",
             st.spread(),
             s.label,
-            unit.format(s.median),
+            row.figure(s, unit),
             mark(s.noisy)
         )
     };
@@ -172,31 +172,25 @@ fn standing(st: Option<&Standing>, unit: Unit) -> [String; 2] {
 
 fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> String {
     let rows = winners::rows(runs, labels);
-    let Some((large, small)) = rows
-        .iter()
-        .find_map(|r| Some((r.large.as_ref()?.size, r.small.as_ref().map(|s| s.size))))
-    else {
+    if rows.is_empty() {
         return String::new();
+    }
+    // Public-key rows (operations per second) stand in the first columns: one figure per operation.
+    let (large, small) = match winners::sizes(&rows) {
+        Some((l, s)) => (format!(" at {} ({})", size_label(l), unit.label()), s),
+        None => (" (op/s)".to_string(), None),
     };
-    let mut header = vec![
-        "algorithm".to_string(),
-        format!("fastest at {} ({})", size_label(large), unit.label()),
-        "spread".to_string(),
-    ];
+    let mut header = vec!["algorithm".to_string(), format!("fastest{large}"), "spread".to_string()];
     if let Some(small) = small {
         header.extend([format!("fastest at {} ({})", size_label(small), unit.label()), "spread".to_string()]);
     }
     let body: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
-            let mut row = vec![if r.operation == "hash" {
-                r.algorithm.clone()
-            } else {
-                format!("{} {} {}", r.algorithm, r.operation, r.mode)
-            }];
-            row.extend(standing(r.large.as_ref(), unit));
+            let mut row = vec![r.name()];
+            row.extend(standing(r, r.large.as_ref(), unit));
             if small.is_some() {
-                row.extend(standing(r.small.as_ref(), unit));
+                row.extend(standing(r, r.small.as_ref(), unit));
             }
             row
         })
@@ -204,7 +198,8 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Str
     let mut out = String::from("## Which is fastest?\n\n");
     out.push_str(&table(&header, &body));
     out.push_str(&format!(
-        "\ntie = within the noise of the next (not {}); spread = fastest ÷ slowest; {NOISY_MARK} = a noisy figure.\n\n",
+        "\ntie = within the noise of one or more others (not {}); spread = fastest ÷ slowest; public key: operations per second \
+         (op/s), one figure per operation; {NOISY_MARK} = a noisy figure.\n\n",
         cryptobench_core::decision::IN_WORDS
     ));
     out

@@ -2,7 +2,8 @@
 //! what that means for reading the figures (crates/core/src/steadiness.rs),
 //! and how the run compares with this host's earlier runs
 //! (crates/core/src/history.rs): the verdict on a run that sbc-bench gives,
-//! from cryptobench's own replicates.
+//! from cryptobench's own replicates. Each line fits a terminal's 160
+//! columns (crates/report/src/width.rs) but for the cell it names.
 
 use cryptobench_core::result::RunResult;
 use cryptobench_core::steadiness;
@@ -26,34 +27,33 @@ pub fn lines(run: &RunResult) -> Vec<String> {
                 format!("steady enough for figures within ±{:.0}%", target * 100.0)
             } else if s.median_spread <= UNSTEADY * target {
                 format!(
-                    "somewhat unsteady: figures marked ~ could move by more than ±{:.0}% in the next run",
+                    "somewhat unsteady: figures marked ~ could move by more than ±{:.0}% next run",
                     target * 100.0
                 )
             } else {
                 format!(
-                    "too unsteady for ±{:.0}%: read the figures as ±{:.0}% or so, or measure again on a quieter machine",
+                    "too unsteady for ±{:.0}%: read figures as ±{:.0}% or so, or measure on a quieter machine",
                     target * 100.0,
                     (s.median_spread * 100.0).ceil()
                 )
             };
             out.push(format!(
-                "steadiness: the replicates of a cell moved {:.1}% apart (median over {} cells{worst}): {meaning}",
+                "steadiness: a cell's replicates moved {:.1}% apart (median of {} cells{worst}): {meaning}",
                 s.median_spread * 100.0,
                 s.cells
             ));
             if s.slow_share > 0.0 {
                 out.push(format!(
                     "steadiness: everything ran about {:.0}% slower during {:.0}% of the run, all cells at once: something else \
-                     ran on these cores then (another program, another virtual machine's vCPU); the replicates measured then \
-                     are why cells disagree",
+                     ran on these cores (a program, another VM's vCPU); the replicates measured then are why cells disagree",
                     -s.slow_depth * 100.0,
                     s.slow_share * 100.0
                 ));
             }
         }
         None if run.settings.replicates <= 1 && run.imported.is_none() && measured(run) => out.push(
-            "steadiness: one replicate per cell (--quick or --replicates 1): each interval knows only its own worker's samples, \
-             not what the next process and minute bring; run without --quick for figures to rely on"
+            "steadiness: one replicate per cell (--quick): intervals know only their worker's samples, not the next process's; \
+             drop --quick for figures to rely on"
                 .to_string(),
         ),
         None => {}
@@ -61,7 +61,7 @@ pub fn lines(run: &RunResult) -> Vec<String> {
     if let Some(h) = &run.history {
         let direction = if h.ratio < 1.0 { "slower" } else { "faster" };
         let against = format!(
-            "against this host's {} earlier run{} of the same cells ({} cells): {:.0}% {direction} (median), ",
+            "against this host's {} earlier run{} of the same {} cells: {:.0}% {direction} (median), ",
             h.earlier_runs,
             if h.earlier_runs == 1 { "" } else { "s" },
             h.cells,
@@ -69,8 +69,8 @@ pub fn lines(run: &RunResult) -> Vec<String> {
         );
         out.push(if h.machine_differs {
             format!(
-                "history: {against}beyond their usual ±{:.1}%: the whole machine is {direction} now than it usually is; \
-                 rerun later before comparing ({} cells flagged)",
+                "history: {against}beyond their usual ±{:.1}%: the machine is {direction} now than usual; rerun later \
+                 before comparing ({} cells flagged)",
                 h.usual_spread * 100.0,
                 h.unlike
             )
@@ -79,7 +79,7 @@ pub fn lines(run: &RunResult) -> Vec<String> {
                 "history: {against}within their usual ±{:.1}%{}",
                 h.usual_spread.max(target) * 100.0,
                 if h.unlike > 0 {
-                    format!("; {} cells flagged as unlike their earlier figures", h.unlike)
+                    format!("; {} cells unlike their earlier figures", h.unlike)
                 } else {
                     String::new()
                 }

@@ -12,9 +12,40 @@ use cryptobench_core::defect::Defect;
 use cryptobench_core::result::VerificationOutcome;
 use serde_json::json;
 
+use crate::width::{columns, truncate, wrap_text, TERMINAL};
+
 /// The table of `verify`: per backend and algorithm the checks passed,
-/// failed and skipped, then what failed and what was skipped, and why.
-pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase], files: &[PathBuf]) -> String {
+/// failed and skipped, then what failed and what was skipped, and why;
+/// within a terminal's width unless `verbose` ([`fit`]).
+pub fn table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase], files: &[PathBuf], verbose: bool) -> String {
+    let text = full_table(results, job, unmapped, files);
+    if verbose {
+        text
+    } else {
+        fit(&text)
+    }
+}
+
+/// Every line within [`TERMINAL`] columns: a defect's input (a long hex
+/// string) cut, with where to read it whole; every other line wrapped.
+fn fit(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let content = line.trim_start();
+        if content.starts_with("input:") && columns(line) > TERMINAL {
+            const WHOLE: &str = " (whole: --verbose, --format json)";
+            out.push_str(&truncate(line, TERMINAL - columns(WHOLE)));
+            out.push_str(WHOLE);
+            out.push('\n');
+        } else {
+            out.push_str(&wrap_text(line, TERMINAL));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn full_table(results: &[BackendChecks], job: &VerifyJob, unmapped: &[&VectorCase], files: &[PathBuf]) -> String {
     let mut out = String::new();
     out.push_str(&format!(
         "seed {} (--seed {} repeats these inputs); message lengths {} to {} bytes\n",

@@ -1,5 +1,7 @@
-//! The answer of a comparison of libraries, builds or runs: per algorithm,
-//! at the largest and the smallest size, which configuration is fastest,
+//! The answer of a comparison of libraries, builds or runs: per algorithm
+//! and operation, public key included, at the largest and the smallest
+//! size (a public-key operation: at the length it signs, or once), which
+//! configuration is fastest,
 //! whether its lead over every other is beyond the noise (the project's one
 //! rule, cryptobench_core::decision: dependence-aware intervals apart and
 //! more than 1% apart), and the spread from the slowest to the fastest.
@@ -11,6 +13,7 @@
 use cryptobench_core::decision::{decide, Decision};
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::stats::Summary;
+use cryptobench_core::units::{format_ops, Unit};
 
 use crate::labels::Labels;
 
@@ -74,28 +77,59 @@ pub struct WinnerRow {
     pub algorithm: String,
     pub operation: &'static str,
     pub mode: String,
+    /// A public-key operation: figures in operations per second, not bytes.
+    pub public_key: bool,
     pub large: Option<Standing>,
     pub small: Option<Standing>,
 }
 
 type Key = (String, &'static str, String);
 
+impl WinnerRow {
+    /// "aes-128-gcm enc message", "sha256" (a digest has one operation and mode), "rsa2048 sign".
+    pub fn name(&self) -> String {
+        if self.operation == "hash" {
+            self.algorithm.clone()
+        } else if self.public_key {
+            format!("{} {}", self.algorithm, self.operation)
+        } else {
+            format!("{} {} {}", self.algorithm, self.operation, self.mode)
+        }
+    }
+
+    /// A contender's figure in its unit: `unit` for bytes, operations per second for public key.
+    pub fn figure(&self, c: &Contender, unit: Unit) -> String {
+        if self.public_key {
+            format!("{} op/s", format_ops(c.median))
+        } else {
+            unit.format(c.median)
+        }
+    }
+}
+
+/// The largest and smallest size the symmetric rows are answered at (the
+/// first row's), for headers; None where every row is public key.
+pub fn sizes(rows: &[WinnerRow]) -> Option<(usize, Option<usize>)> {
+    rows.iter()
+        .filter(|r| !r.public_key)
+        .find_map(|r| Some((r.large.as_ref()?.size, r.small.as_ref().map(|s| s.size))))
+}
+
 /// Per algorithm, operation and mode of the runs: the standings at the largest and smallest size.
 pub fn rows(runs: &[(String, &RunResult)], labels: &Labels) -> Vec<WinnerRow> {
-    let mut keys: Vec<Key> = Vec::new();
+    let mut keys: Vec<(Key, bool)> = Vec::new();
     for (_, run) in runs {
         for c in &run.configurations {
-            // Public-key figures are operations per second: html/pk.rs shows them.
-            for x in c.cells.iter().filter(|x| !x.spec.is_public_key()) {
+            for x in &c.cells {
                 let k = (x.spec.algorithm.clone(), x.spec.operation.short(), x.spec.mode_label());
-                if !keys.contains(&k) {
-                    keys.push(k);
+                if !keys.iter().any(|(known, _)| *known == k) {
+                    keys.push((k, x.spec.is_public_key()));
                 }
             }
         }
     }
     keys.into_iter()
-        .filter_map(|key| {
+        .filter_map(|(key, public_key)| {
             let sizes: Vec<usize> = measured_sizes(runs, &key);
             let large = if sizes.contains(&LARGE) { LARGE } else { *sizes.iter().max()? };
             let small = if sizes.contains(&SMALL) { SMALL } else { *sizes.iter().min()? };
@@ -105,6 +139,7 @@ pub fn rows(runs: &[(String, &RunResult)], labels: &Labels) -> Vec<WinnerRow> {
                 algorithm: key.0,
                 operation: key.1,
                 mode: key.2,
+                public_key,
             })
         })
         .collect()

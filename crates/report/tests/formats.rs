@@ -192,6 +192,7 @@ fn fixture() -> RunResult {
                 platform: None,
                 placement: None,
                 bindings: Vec::new(),
+                capability_view: None,
             },
             ConfigurationResult {
                 index: 2,
@@ -213,6 +214,7 @@ fn fixture() -> RunResult {
                 platform: None,
                 placement: None,
                 bindings: Vec::new(),
+                capability_view: None,
             },
         ],
         label: None,

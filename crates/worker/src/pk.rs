@@ -72,11 +72,12 @@ pub fn measure(
         // A library defect is named with the cell (docs/METHOD.md, "Library defects"); the cell is timed.
         VerificationOutcome::Passed { .. } | VerificationOutcome::Defect { .. } => {
             activity(out, format!("measuring {}", cell.describe()))?;
+            let floor = cryptobench_harness::pk_floor(job.replicates);
             if job.barrier {
                 let mut gate = CellGate::new(&mut *out, answers, position);
-                cryptobench_harness::run_pk_cell_gated(backend, alg, cell, &job.timing, &mut gate)
+                cryptobench_harness::run_pk_cell_gated(backend, alg, cell, &job.timing, floor, &mut gate)
             } else {
-                cryptobench_harness::run_pk_cell(backend, alg, cell, &job.timing)
+                cryptobench_harness::run_pk_cell_gated(backend, alg, cell, &job.timing, floor, &mut cryptobench_harness::Alone)
             }
         }
         VerificationOutcome::Failed { reason } => CellOutcome::Failed {

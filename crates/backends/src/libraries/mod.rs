@@ -144,6 +144,27 @@ pub fn capability_view(id: &str, capabilities: &str, version: Option<&str>) -> O
     find(id).and_then(|e| e.view).and_then(|view| view(capabilities, version))
 }
 
+/// The library's capability vector decoded and held against `cpu`, the
+/// features its worker detected: what `cryptobench cpu` shows per library,
+/// what the audit warns about and what `run` answers with. `library` names
+/// the library in the mismatches' messages. None where the library reports
+/// no vector, or one cryptobench does not decode.
+pub fn capability_view_against(
+    id: &str,
+    capabilities: Option<&str>,
+    version: Option<&str>,
+    cpu: &[Feature],
+    library: &str,
+) -> Option<cryptobench_core::audit::CapabilityView> {
+    let (features, expressible) = capability_view(id, capabilities?, version)?;
+    let found = cryptobench_cpu::features::mismatches(cpu, &features, library, expressible);
+    Some(cryptobench_core::audit::CapabilityView {
+        features: cryptobench_cpu::features::to_records(&features),
+        expressible: expressible.iter().map(|f| f.to_string()).collect(),
+        mismatches: found.iter().map(|m| m.record()).collect(),
+    })
+}
+
 /// What to install for a backend whose library is missing; None for the
 /// backends linked into cryptobench and for the language runtimes, whose
 /// reason says what to install.

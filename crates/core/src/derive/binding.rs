@@ -300,6 +300,7 @@ mod tests {
             score: None,
             platform: None,
             bindings: Vec::new(),
+            capability_view: None,
             placement: None,
         }
     }

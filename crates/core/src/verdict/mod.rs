@@ -262,6 +262,7 @@ mod tests {
                 platform: None,
                 placement: None,
                 bindings: Vec::new(),
+                capability_view: None,
             });
             // What an x86 OpenSSL mask of two words clears (crates/cpu/src/features/openssl.rs).
             let cleared = set

@@ -45,6 +45,10 @@ pub struct BarChart<'a> {
     pub class: &'a str,
     /// Pixel width of the drawing (it scales with the page).
     pub width: u32,
+    /// Values on a logarithmic axis, ticked at powers of ten and labelled in
+    /// the values' own unit ("1", "10", "1k", "1M"): public key, where RSA
+    /// key generation and X25519 differ by five orders of magnitude.
+    pub log: bool,
 }
 
 /// Pixel height of the chart for these groups.
@@ -59,11 +63,32 @@ pub fn horizontal_bars(c: &BarChart) -> Result<String, ChartError> {
     if bars.clone().next().is_none() {
         return Err(ChartError(format!("{}: nothing to draw", c.title)));
     }
-    let highest = bars
-        .clone()
-        .flat_map(|b| std::iter::once(b.value).chain(b.second.as_ref().map(|s| s.0)))
-        .chain(c.reference.map(|r| r.0))
-        .fold(0.0f64, f64::max);
+    let values = || {
+        bars.clone()
+            .flat_map(|b| std::iter::once(b.value).chain(b.second.as_ref().map(|s| s.0)))
+            .chain(c.reference.map(|r| r.0))
+    };
+    // A log axis starts at the power of ten at least a decade below the
+    // smallest value, so that every bar has a length and the axis two ticks
+    // at least; a bar's length is then its value's decades above that start.
+    let start = if c.log {
+        let lowest = values().filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+        if lowest.is_finite() {
+            (lowest.log10() - 1.0).floor()
+        } else {
+            0.0
+        }
+    } else {
+        0.0
+    };
+    let scale = |v: f64| {
+        if c.log {
+            (v.max(f64::MIN_POSITIVE).log10() - start).max(0.0)
+        } else {
+            v
+        }
+    };
+    let highest = values().map(scale).fold(0.0f64, f64::max);
     let widest_text = bars.clone().map(|b| text_width(&b.text, VALUE_PX)).fold(0.0, f64::max);
     let names = c.groups.iter().map(|g| text_width(&g.name, NAME_PX)).fold(0.0, f64::max);
     let left = (names + 16.0).ceil() as u32;
@@ -90,9 +115,17 @@ pub fn horizontal_bars(c: &BarChart) -> Result<String, ChartError> {
             .disable_y_mesh()
             .light_line_style(TRANSPARENT)
             .bold_line_style(RGBColor(225, 225, 225))
-            .x_labels(6)
+            .x_labels(if c.log { x_max.floor() as usize + 1 } else { 6 })
             .y_labels(0)
-            .x_label_formatter(&|x| axis_value(*x))
+            .x_label_formatter(&|x| {
+                if !c.log {
+                    axis_value(*x)
+                } else if (x - x.round()).abs() < 1e-6 {
+                    decade_label(x.round() + start)
+                } else {
+                    String::new()
+                }
+            })
             .label_style(font(12.0))
             .axis_desc_style(font(12.0))
             .x_desc(c.x_desc)
@@ -106,13 +139,13 @@ pub fn horizontal_bars(c: &BarChart) -> Result<String, ChartError> {
         for g in c.groups {
             let group_top = y;
             for b in &g.bars {
-                let x1 = x(b.value);
+                let x1 = x(scale(b.value));
                 overlay.bar(b.style, (x0, x1), (y, y + BAR), &b.tooltip);
                 // The figure goes right of the bar's marker and of the second figure's diamond.
                 let mut end = x1.max(x0) + 11.0;
                 if let Some((v, tip)) = &b.second {
-                    overlay.hollow(x(*v), y + BAR / 2.0, tip);
-                    end = end.max(x(*v) + 5.0);
+                    overlay.hollow(x(scale(*v)), y + BAR / 2.0, tip);
+                    end = end.max(x(scale(*v)) + 5.0);
                 }
                 overlay.text(end + 3.0, y + BAR - 3.5, "start", VALUE_PX, &b.text);
                 y += BAR + BAR_GAP;
@@ -122,11 +155,23 @@ pub fn horizontal_bars(c: &BarChart) -> Result<String, ChartError> {
             y += GROUP_GAP;
         }
         if let Some((v, tip)) = c.reference {
-            overlay.vertical_rule(x(v), (top, bottom), tip);
+            overlay.vertical_rule(x(scale(v)), (top, bottom), tip);
         }
         root.present().map_err(err)?;
     }
     Ok(overlay.finish(svg, c.class, c.title))
+}
+
+/// A log axis's tick at 10^`exponent`: "0.1", "1", "10", "100", "1k", "10k", "1M".
+fn decade_label(exponent: f64) -> String {
+    let e = exponent.round() as i32;
+    match e {
+        e if e < 0 => format!("{:.*}", (-e) as usize, 10f64.powi(e)),
+        0..=2 => format!("{}", 10i64.pow(e as u32)),
+        3..=5 => format!("{}k", 10i64.pow(e as u32 - 3)),
+        6..=8 => format!("{}M", 10i64.pow(e as u32 - 6)),
+        _ => format!("{}G", 10f64.powi(e - 9)),
+    }
 }
 
 /// Tick labels: "0", "2.5", "5", "10000".
@@ -192,6 +237,7 @@ mod tests {
             reference: Some((1.0, "no effect")),
             class: "factors",
             width: WIDTH,
+            log: false,
         })
         .unwrap();
         assert_eq!(svg.matches("class=\"bar ").count(), 3);

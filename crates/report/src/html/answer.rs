@@ -163,6 +163,7 @@ fn factor_chart(rows: &[VerdictRow], labels: &Labels, large: &str, small: &str) 
         reference: Some((1.0, "1×: switching it off changes nothing")),
         class: "factors",
         width: 540,
+        log: false,
     })?;
     Ok(format!(
         "<figure id=\"factor-chart\">{}{svg}<figcaption>Bars: the factor at {large}; ◇: at {small}; dashed rule: 1×, no effect. \
@@ -174,15 +175,15 @@ fn factor_chart(rows: &[VerdictRow], labels: &Labels, large: &str, small: &str) 
 fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Result<String, ChartError> {
     let rows = winners::rows(runs, labels);
     let mut s = String::from("<section id=\"answer\"><h2>Which is fastest?</h2>\n<div class=\"answer\"><div>\n");
-    let (large, small) = rows
-        .iter()
-        .find_map(|r| Some((r.large.as_ref()?.size, r.small.as_ref().map(|x| x.size))))
-        .map(|(l, s)| (size_label(l), s.map(size_label)))
-        .unwrap_or_default();
+    // Public-key rows (operations per second) stand in the first columns: one figure per operation.
+    let (large, small) = match winners::sizes(&rows) {
+        Some((l, s)) => (format!(" at {}", size_label(l)), s.map(|s| format!(" at {}", size_label(s)))),
+        None => (String::new(), None),
+    };
     let mut header = vec!["algorithm".to_string()];
     for size in std::iter::once(&large).chain(small.as_ref()) {
         header.extend([
-            format!("fastest at {size}"),
+            format!("fastest{size}"),
             unit.label().to_string(),
             "lead".to_string(),
             "spread".to_string(),
@@ -196,15 +197,10 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
         rows: rows
             .iter()
             .map(|r| {
-                let name = if r.operation == "hash" {
-                    r.algorithm.clone()
-                } else {
-                    format!("{} {} {}", r.algorithm, r.operation, r.mode)
-                };
-                let mut cells = vec![escape(&name)];
-                cells.extend(standing_cells(r.large.as_ref(), unit));
+                let mut cells = vec![escape(&r.name())];
+                cells.extend(standing_cells(r, r.large.as_ref(), unit));
                 if small.is_some() {
-                    cells.extend(standing_cells(r.small.as_ref(), unit));
+                    cells.extend(standing_cells(r, r.small.as_ref(), unit));
                 }
                 Row::new(cells)
             })
@@ -212,7 +208,8 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
     };
     s.push_str(&table.render());
     s.push_str(&format!(
-        "<p class=\"note\">Fastest = the highest median throughput. Lead: \"clear\" = beyond the noise against every other \
+        "<p class=\"note\">Fastest = the highest median throughput; public key (sign, verify, …): the most operations per \
+         second (op/s), one figure per operation. Lead: \"clear\" = beyond the noise against every other \
          ({}: the rule of compare and the audit); \"tie\" = within the noise of one or \
          more others, with how many (hover for their names); \"not tested\" = within the noise of none, but too few samples to test one or \
          more others (hover for their names). Spread = fastest ÷ slowest (hover for the \
@@ -225,13 +222,13 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
     Ok(s)
 }
 
-/// The "fastest", figure, "lead" and "spread" cells of one standing.
-fn standing_cells(standing: Option<&Standing>, unit: Unit) -> [String; 4] {
+/// The "fastest", figure, "lead" and "spread" cells of one standing of `row`.
+fn standing_cells(row: &winners::WinnerRow, standing: Option<&Standing>, unit: Unit) -> [String; 4] {
     let Some(st) = standing else {
         return ["-".into(), "-".into(), "-".into(), "-".into()];
     };
     let f = st.fastest();
-    let figure = |c: &winners::Contender| format!("{}{}", unit.format(c.median), if c.noisy { NOISY_MARK } else { "" });
+    let figure = |c: &winners::Contender| format!("{}{}", row.figure(c, unit), if c.noisy { NOISY_MARK } else { "" });
     let untested = if st.untested.is_empty() {
         String::new()
     } else {

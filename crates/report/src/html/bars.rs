@@ -94,6 +94,7 @@ pub fn at_size_figure(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit
         reference: None,
         class: "at-size",
         width: crate::charts::bars::WIDTH,
+        log: false,
     })?;
     Ok(format!(
         "<figure id=\"at-size-chart\" class=\"bars\">{}{svg}<figcaption>Median throughput at {}, longer is faster; hover a bar for its \
@@ -135,6 +136,7 @@ pub fn cycles(runs: &[(String, &RunResult)], labels: &Labels) -> Result<String, 
         reference: None,
         class: "cycles",
         width: crate::charts::bars::WIDTH,
+        log: false,
     })?;
     Ok(format!(
         "<section id=\"cycles\"><h2>Cycles per byte at {}</h2>\n{}<figure class=\"bars\">{svg}<figcaption>At each configuration's core clock, \

@@ -234,6 +234,7 @@ fn core_types(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit
                 reference: None,
                 class: "core-types",
                 width: crate::charts::bars::WIDTH,
+                log: false,
             })?;
             s.push_str(&format!(
                 "<figure class=\"bars\">{}{svg}<figcaption>One worker pinned to a core of each type; longer is faster. \
@@ -282,6 +283,7 @@ fn core_types(run: &RunResult, pos: usize, of: &str, labels: &Labels, unit: Unit
             reference: None,
             class: "core-scores",
             width: crate::charts::bars::WIDTH,
+            log: false,
         })?;
         s.push_str(&format!(
             "<figure class=\"bars\">{svg}<figcaption>aes-256-cbc stream encryption at 16 KiB in 1000s of bytes per second, divided by the \

@@ -49,6 +49,7 @@ pub fn render(runs: &[(String, &RunResult)], labels: &Labels) -> Result<String, 
                 reference: None,
                 class: "emulation",
                 width: crate::charts::bars::WIDTH,
+                log: false,
             })?;
             out.push_str(&format!(
                 "<section id=\"emulated-native-{pos}-{}\"><h2>Native against emulated</h2><p>{}</p>\n{}<figure class=\"bars\">{svg}\

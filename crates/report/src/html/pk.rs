@@ -1,8 +1,8 @@
 //! Public key in the report: one bar chart per operation (sign, verify,
 //! keygen, encaps, decaps, derive, …) with a bar per algorithm and
-//! configuration, on a logarithmic scale (RSA key generation and X25519
-//! differ by five orders of magnitude), the figure in operations per second
-//! written at each bar.
+//! configuration, on a logarithmic axis labelled in operations per second
+//! (1, 10, 100, 1k, …; RSA key generation and X25519 differ by five orders
+//! of magnitude), the figure written at each bar.
 
 use cryptobench_core::result::{CellOutcome, RunResult};
 use cryptobench_core::Operation;
@@ -13,12 +13,6 @@ use crate::escape::escape;
 use crate::grid::NOISY_MARK;
 use crate::labels::Labels;
 use crate::pk_table::{format_ops, format_time};
-
-/// Bar length on the log scale: decades above one operation every 10 s, so
-/// that every measured figure has a positive length.
-fn length(ops: f64) -> f64 {
-    (ops.max(0.1) * 10.0).log10()
-}
 
 pub fn render(runs: &[(String, &RunResult)], labels: &Labels) -> Result<String, ChartError> {
     let cells = || {
@@ -60,7 +54,7 @@ pub fn render(runs: &[(String, &RunResult)], labels: &Labels) -> Result<String, 
             let s = &m.summary;
             let bar = Bar {
                 style,
-                value: length(s.median),
+                value: s.median,
                 text: format!("{}{}", format_ops(s.median), if m.is_noisy() { NOISY_MARK } else { "" }),
                 tooltip: format!(
                     "{label} — {name} {}: {} operations/s, {} each ({}, {} {}–{})",
@@ -87,10 +81,11 @@ pub fn render(runs: &[(String, &RunResult)], labels: &Labels) -> Result<String, 
         let svg = horizontal_bars(&BarChart {
             title: &title,
             groups: &groups,
-            x_desc: "log10(operations per second × 10): each tick a factor of 10",
+            x_desc: "operations per second (logarithmic axis: each tick a factor of 10)",
             reference: None,
             class: "pk",
             width: crate::charts::bars::WIDTH,
+            log: true,
         })?;
         out.push_str(&format!(
             "<figure class=\"bars\" id=\"pk-{}\">{}{svg}<figcaption>{}: operations per second, longer is faster, logarithmic \
