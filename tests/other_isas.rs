@@ -15,11 +15,11 @@ mod common;
 
 use common::{cryptobench, json, FAST};
 
-/// (`--arch` name, the worker's std::env::consts::ARCH, the emulator, OpenSSL's vector variable)
-const ISAS: &[(&str, &str, &str, &str)] = &[
-    ("ppc64el", "powerpc64", "qemu-ppc64le", "OPENSSL_ppccap="),
-    ("s390x", "s390x", "qemu-s390x", "OPENSSL_s390xcap="),
-    ("riscv64", "riscv64", "qemu-riscv64", "OPENSSL_riscvcap="),
+/// (`--arch` name, the worker's std::env::consts::ARCH, its label, the emulator, OpenSSL's vector variable)
+const ISAS: &[(&str, &str, &str, &str, &str)] = &[
+    ("ppc64el", "powerpc64", "ppc64le", "qemu-ppc64le", "OPENSSL_ppccap="),
+    ("s390x", "s390x", "s390x", "qemu-s390x", "OPENSSL_s390xcap="),
+    ("riscv64", "riscv64", "riscv64", "qemu-riscv64", "OPENSSL_riscvcap="),
 ];
 
 /// Whether `--arch NAME` can run here; says why not otherwise.
@@ -40,7 +40,7 @@ fn ready(name: &str) -> bool {
 
 #[test]
 fn a_quick_run_on_each_isa_is_verified_and_says_it_is_emulated() {
-    for (name, arch, qemu, vector) in ISAS {
+    for (name, arch, label, qemu, vector) in ISAS {
         if !ready(name) {
             continue;
         }
@@ -55,6 +55,8 @@ fn a_quick_run_on_each_isa_is_verified_and_says_it_is_emulated() {
         let c = &run["configurations"][0];
         assert_eq!(c["status"], "completed", "{name}: {c}");
         assert_eq!(c["platform"]["arch"], *arch);
+        // The byte order the worker's checks ran in: IBM Z is big-endian, the others little.
+        assert_eq!(c["platform"]["big_endian"].as_bool().unwrap_or(false), *name == "s390x", "{name}: {}", c["platform"]);
         let emulated = c["platform"]["emulated_by"].as_str().unwrap_or_default();
         assert!(emulated.starts_with(qemu), "{name}: {}", c["platform"]);
         let capabilities = c["backend"]["cpu_capabilities"].as_str().unwrap_or_default();
@@ -65,6 +67,14 @@ fn a_quick_run_on_each_isa_is_verified_and_says_it_is_emulated() {
         assert_eq!(cells.len(), 6, "{name}: three algorithms at two sizes");
         assert!(cells.iter().all(|x| x["status"] == "measured"), "{name}: {c}");
         assert!(c["clock"]["not_meaningful"].as_str().unwrap().contains("emulator"), "{name}");
+        // The terminal names the worker's architecture as its users do.
+        let text = cryptobench()
+            .args(["run", "--arch", name, "--algos", "sha256", "--sizes", "16", "--no-save"])
+            .args(FAST)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert!(text.contains(&format!(" · {label}, emulated")), "{name}: {text}");
     }
 }
 
@@ -103,7 +113,7 @@ fn cpu_on_power_lists_vector_crypto_with_its_source() {
     let out = cryptobench().args(["cpu", "--arch", "ppc64le"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("the worker: powerpc64, emulated by qemu-ppc64le"), "{text}");
+    assert!(text.contains("the worker: ppc64le, emulated by qemu-ppc64le"), "{text}");
     assert!(
         text.contains("vcrypto      yes   AT_HWCAP2 PPC_FEATURE2_VEC_CRYPTO (bit 25)"),
         "vector crypto with its HWCAP2 bit: {text}"
@@ -121,6 +131,7 @@ fn cpu_on_z_reads_the_facility_list_and_the_cpacf_queries() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("msa          yes   STFLE facility 17"), "{text}");
+    assert!(text.contains("the worker: s390x (big-endian), emulated by qemu-s390x"), "{text}");
     // What the emulator offers and what it lacks come from its own answers, both said.
     let features = text.split("crypto features").nth(1).unwrap();
     assert!(features.contains("KIMD query: function code"), "{text}");

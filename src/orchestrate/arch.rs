@@ -261,6 +261,27 @@ mod tests {
         assert_eq!(elf_machine(Path::new("/nonexistent")), None);
     }
 
+    /// An s390x binary's header is big-endian (EI_DATA = 2): its e_machine
+    /// 22 reads as 5632 in the host's little-endian order, and the worker
+    /// would never be found.
+    #[test]
+    fn a_big_endian_elf_header_is_read_in_its_own_byte_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut head = [0u8; 20];
+        head[..4].copy_from_slice(b"\x7fELF");
+        head[4] = 2; // ELFCLASS64
+        head[5] = 2; // ELFDATA2MSB
+        head[18..20].copy_from_slice(&22u16.to_be_bytes());
+        let s390x = dir.path().join("s390x");
+        std::fs::write(&s390x, head).unwrap();
+        assert_eq!(elf_machine(&s390x), Some(target("s390x").unwrap().elf_machine));
+        head[5] = 1; // ELFDATA2LSB
+        head[18..20].copy_from_slice(&21u16.to_le_bytes());
+        let ppc64le = dir.path().join("ppc64le");
+        std::fs::write(&ppc64le, head).unwrap();
+        assert_eq!(elf_machine(&ppc64le), Some(target("ppc64le").unwrap().elf_machine));
+    }
+
     #[test]
     fn the_cargo_target_folder_is_among_the_places_looked_at() {
         let t = target("aarch64").unwrap();

@@ -34,7 +34,10 @@ pub struct CpuReport {
 /// Where the features were read.
 #[derive(Serialize)]
 pub struct SeenBy {
+    /// Rust's name (std::env::consts::ARCH), which keys the feature tables.
     pub arch: String,
+    /// The worker's byte order is big-endian.
+    pub big_endian: bool,
     /// The emulator the worker runs under, where it is emulated.
     pub emulated_by: Option<String>,
     /// True when a placed worker (not this process) reported the features.
@@ -76,8 +79,9 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
     }
     if r.seen_by.worker {
         out.push_str(&format!(
-            "\nthe worker: {}{} (the features below are what it sees; the lines above describe this machine)\n",
-            r.seen_by.arch,
+            "\nthe worker: {}{}{} (the features below are what it sees; the lines above describe this machine)\n",
+            cryptobench_core::machine::arch_display_name(&r.seen_by.arch, r.seen_by.big_endian),
+            if r.seen_by.big_endian { " (big-endian)" } else { "" },
             r.seen_by
                 .emulated_by
                 .as_deref()
