@@ -56,13 +56,21 @@ fn a_quick_run_on_each_isa_is_verified_and_says_it_is_emulated() {
         assert_eq!(c["status"], "completed", "{name}: {c}");
         assert_eq!(c["platform"]["arch"], *arch);
         // The byte order the worker's checks ran in: IBM Z is big-endian, the others little.
-        assert_eq!(c["platform"]["big_endian"].as_bool().unwrap_or(false), *name == "s390x", "{name}: {}", c["platform"]);
+        assert_eq!(
+            c["platform"]["big_endian"].as_bool().unwrap_or(false),
+            *name == "s390x",
+            "{name}: {}",
+            c["platform"]
+        );
         let emulated = c["platform"]["emulated_by"].as_str().unwrap_or_default();
         assert!(emulated.starts_with(qemu), "{name}: {}", c["platform"]);
         let capabilities = c["backend"]["cpu_capabilities"].as_str().unwrap_or_default();
         assert!(capabilities.starts_with(vector), "{name}: {capabilities}");
         let verifications = c["verifications"].as_array().unwrap();
-        assert!(!verifications.is_empty() && verifications.iter().all(|v| v["status"] == "passed"), "{name}: {c}");
+        assert!(
+            !verifications.is_empty() && verifications.iter().all(|v| v["status"] == "passed"),
+            "{name}: {c}"
+        );
         let cells = c["cells"].as_array().unwrap();
         assert_eq!(cells.len(), 6, "{name}: three algorithms at two sizes");
         assert!(cells.iter().all(|x| x["status"] == "measured"), "{name}: {c}");
@@ -86,7 +94,10 @@ fn verify_on_each_isa_agrees_with_the_native_library() {
         }
         let out = cryptobench()
             .args(["verify", "--backend", "openssl", "--backend", "openssl", "--arch", name])
-            .args(["--algos", "aes-128-gcm,aes-128-cbc,chacha20-poly1305,sha256,sha512,sha3-256,hmac-sha256"])
+            .args([
+                "--algos",
+                "aes-128-gcm,aes-128-cbc,chacha20-poly1305,sha256,sha512,sha3-256,hmac-sha256",
+            ])
             .args(["--max-length", "4k", "--format", "json"])
             .output()
             .unwrap();
@@ -98,7 +109,10 @@ fn verify_on_each_isa_agrees_with_the_native_library() {
             for r in b["reports"].as_array().unwrap() {
                 assert!(r["failures"].as_array().unwrap().is_empty(), "{name}: {r}");
                 if r["kind"] == "agreement" {
-                    assert!(r["passed"].as_u64().unwrap() > 0, "{name}: the two architectures were compared: {r}");
+                    assert!(
+                        r["passed"].as_u64().unwrap() > 0,
+                        "{name}: the two architectures were compared: {r}"
+                    );
                 }
             }
         }
@@ -135,7 +149,10 @@ fn cpu_on_z_reads_the_facility_list_and_the_cpacf_queries() {
     // What the emulator offers and what it lacks come from its own answers, both said.
     let features = text.split("crypto features").nth(1).unwrap();
     assert!(features.contains("KIMD query: function code"), "{text}");
-    assert!(text.contains("emulated by qemu-s390x") && text.contains("it reports none of"), "{text}");
+    assert!(
+        text.contains("emulated by qemu-s390x") && text.contains("it reports none of"),
+        "{text}"
+    );
     assert!(text.contains("OPENSSL_s390xcap"), "{text}");
 }
 
@@ -164,6 +181,69 @@ fn the_audit_on_power_switches_vector_crypto_off() {
     let verdicts = lib["verdicts"].as_array().unwrap();
     let aes = verdicts.iter().find(|x| x["family"] == "aes").expect("an AES verdict");
     assert!(aes["text"].as_str().unwrap().contains("POWER8 vector crypto"), "{aes}");
-    assert!(verdicts.iter().all(|x| x["text"].as_str().unwrap().starts_with("under emulation")), "{verdicts:?}");
+    assert!(
+        verdicts.iter().all(|x| x["text"].as_str().unwrap().starts_with("under emulation")),
+        "{verdicts:?}"
+    );
     assert!(aes["factor_large"].as_f64().is_some(), "measured with it switched off: {aes}");
+}
+
+/// IBM Z is big-endian: every C library the s390x sysroot holds passes the
+/// same checks there as on this machine, with the same seed, and shows the
+/// same library defects (the byte order changes none of the known answers,
+/// fingerprints, key imports or signature encodings cryptobench handles).
+#[test]
+fn every_library_on_big_endian_z_checks_as_it_does_here() {
+    if !ready("s390x") {
+        return;
+    }
+    const LIBRARIES: [&str; 8] = ["openssl", "gcrypt", "nettle", "sodium", "mbedtls", "wolfssl", "bearssl", "tomcrypt"];
+    const ALGORITHMS: &str =
+        "aes-128-gcm,aes-128-cbc,aes-128-ctr,chacha20-poly1305,sha256,sha512,sha3-256,hmac-sha256,poly1305,ecdsap256,ed25519,x25519";
+    let verify = |arch: Option<&str>| {
+        let mut cmd = cryptobench();
+        cmd.arg("verify");
+        if let Some(arch) = arch {
+            cmd.args(["--arch", arch]);
+        }
+        for library in LIBRARIES {
+            cmd.args(["--backend", library]);
+        }
+        let out = cmd
+            .args(["--algos", ALGORITHMS, "--max-length", "1k", "--seed", "7", "--format", "json"])
+            .output()
+            .unwrap();
+        // 3: every check passed and a library defect was named (src/exit.rs).
+        assert!(
+            matches!(out.status.code(), Some(0 | 3)),
+            "{arch:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        json(&out)
+    };
+    // Per library: checks passed, failed, and its defects (algorithm, finding).
+    let tally = |v: &serde_json::Value| {
+        let mut out = std::collections::BTreeMap::<String, (u64, u64, Vec<String>)>::new();
+        for s in v["summary"].as_array().unwrap() {
+            let e = out.entry(s["configuration"].as_str().unwrap().to_string()).or_default();
+            e.0 += s["tally"]["passed"].as_u64().unwrap();
+            e.1 += s["tally"]["failed"].as_u64().unwrap();
+        }
+        for d in v["defects"].as_array().unwrap() {
+            let e = out.entry(d["configuration"].as_str().unwrap().to_string()).or_default();
+            e.2.push(format!("{} {}", d["defect"]["algorithm"], d["defect"]["finding"]));
+        }
+        out.values_mut().for_each(|e| e.2.sort());
+        out
+    };
+    let here = tally(&verify(None));
+    let z = tally(&verify(Some("s390x")));
+    for library in LIBRARIES {
+        let (Some(h), Some(b)) = (here.get(library), z.get(library)) else {
+            cryptobench_testkit::missing(library, "checked on this machine and on s390x");
+            continue;
+        };
+        assert!(h.0 > 0 && h.1 == 0, "{library} here: {h:?}");
+        assert_eq!(b, h, "{library}: s390x (big-endian) against this machine");
+    }
 }

@@ -74,7 +74,9 @@ pub fn render(run: &RunResult, libraries: &[AuditedLibrary], unit: Unit, markdow
         out.push_str(&format!("\n{} ({}: {version})\n", labels.get(0, lib.base_index), lib.configuration));
         let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name.as_str()).collect();
         let emulated = base.and_then(|c| c.platform.as_ref()).and_then(|p| p.emulated_by.as_deref());
-        let arch = base.and_then(|c| c.platform.as_ref()).map_or(lib.worker_arch.as_str(), |p| p.arch_label());
+        let arch = base
+            .and_then(|c| c.platform.as_ref())
+            .map_or(lib.worker_arch.as_str(), |p| p.arch_label());
         out.push_str(&format!(
             "  worker CPU: {arch}{}; crypto features as it sees them: {}\n",
             emulated.map(|e| format!(", emulated by {e}")).unwrap_or_default(),

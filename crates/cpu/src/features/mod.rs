@@ -67,8 +67,8 @@ pub const S390X_CRYPTO: &[&str] = &[
 ];
 /// RISC-V: the vector extension, bit manipulation and the scalar and vector crypto extensions (riscv.rs).
 pub const RISCV_CRYPTO: &[&str] = &[
-    "v", "zbb", "zbc", "zbkb", "zbkc", "zknd", "zkne", "zknh", "zvbb", "zvbc", "zvkb", "zvkg", "zvkned", "zvknha", "zvknhb",
-    "zvksed", "zvksh",
+    "v", "zbb", "zbc", "zbkb", "zbkc", "zknd", "zkne", "zknh", "zvbb", "zvbc", "zvkb", "zvkg", "zvkned", "zvknha", "zvknhb", "zvksed",
+    "zvksh",
 ];
 
 /// The crypto feature names relevant on the architecture `arch` (Rust's

@@ -43,7 +43,10 @@ mod tests {
     #[test]
     fn power9_has_altivec_and_vector_crypto() {
         // AT_HWCAP with ALTIVEC (bit 28) and no VSX; AT_HWCAP2 with ARCH_2_07, VEC_CRYPTO and ARCH_3_00 among others.
-        assert_eq!(names(0xdc00_6102, 0xefe0_0000), vec!["altivec", "vcrypto", "arch_2_07", "arch_3_00"]);
+        assert_eq!(
+            names(0xdc00_6102, 0xefe0_0000),
+            vec!["altivec", "vcrypto", "arch_2_07", "arch_3_00"]
+        );
         let f = decode_hwcap(0, 0x0200_0000);
         assert_eq!(f[0].source, "AT_HWCAP2 PPC_FEATURE2_VEC_CRYPTO (bit 25)");
         assert!(decode_hwcap(0, 0).is_empty());

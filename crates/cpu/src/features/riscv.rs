@@ -108,7 +108,16 @@ pub fn read() -> Sources {
     };
     // SAFETY: riscv_hwprobe(pairs, 1, 0, NULL, 0) fills the one pair given; an
     // unknown key is answered with key -1, an old kernel or an emulator with ENOSYS.
-    let rc = unsafe { libc::syscall(NR_RISCV_HWPROBE, &mut pair as *mut Pair, 1usize, 0usize, std::ptr::null::<u8>(), 0u32) };
+    let rc = unsafe {
+        libc::syscall(
+            NR_RISCV_HWPROBE,
+            &mut pair as *mut Pair,
+            1usize,
+            0usize,
+            std::ptr::null::<u8>(),
+            0u32,
+        )
+    };
     // SAFETY: getauxval only reads the auxiliary vector.
     let hwcap = unsafe { libc::getauxval(libc::AT_HWCAP) } as u64;
     Sources {

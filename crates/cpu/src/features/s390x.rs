@@ -52,9 +52,7 @@ pub struct Words {
 
 /// Bit `n` of words numbered from the left.
 pub fn bit(words: &[u64], n: u32) -> bool {
-    words
-        .get((n / 64) as usize)
-        .is_some_and(|w| w & (1u64 << (63 - n % 64)) != 0)
+    words.get((n / 64) as usize).is_some_and(|w| w & (1u64 << (63 - n % 64)) != 0)
 }
 
 /// The facilities named as features: (name, facility).
@@ -106,11 +104,7 @@ pub fn decode(w: &Words) -> Vec<Feature> {
         out.push(Feature { name, source });
     }
     for (name, (instruction, words), codes, what) in FUNCTIONS {
-        let present: Vec<String> = codes
-            .iter()
-            .filter(|c| bit(words(w), **c))
-            .map(|c| c.to_string())
-            .collect();
+        let present: Vec<String> = codes.iter().filter(|c| bit(words(w), **c)).map(|c| c.to_string()).collect();
         if present.is_empty() {
             continue;
         }
@@ -197,8 +191,12 @@ mod machine {
                 Instruction::Klmd => asm!(".long 0xb93f0002", in("r0") 0u64, in("r1") block, in("r2") 0u64, options(nostack)),
                 Instruction::Km => asm!(".long 0xb92e0042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
                 Instruction::Kmc => asm!(".long 0xb92f0042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
-                Instruction::Kmac => asm!(".long 0xb91e0042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
-                Instruction::Kmctr => asm!(".long 0xb92d2042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
+                Instruction::Kmac => {
+                    asm!(".long 0xb91e0042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack))
+                }
+                Instruction::Kmctr => {
+                    asm!(".long 0xb92d2042", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack))
+                }
                 Instruction::Kma => asm!(".long 0xb9294022", in("r0") 0u64, in("r1") block, in("r2") 0u64, in("r4") 0u64, options(nostack)),
             }
         }
@@ -247,8 +245,19 @@ mod tests {
         assert_eq!(
             names(&w),
             vec![
-                "msa", "msa4", "msa8", "msa9", "vx", "km_aes", "kmctr_aes", "kma_gcm", "kimd_ghash", "kimd_sha1",
-                "kimd_sha256", "kimd_sha512", "kimd_sha3"
+                "msa",
+                "msa4",
+                "msa8",
+                "msa9",
+                "vx",
+                "km_aes",
+                "kmctr_aes",
+                "kma_gcm",
+                "kimd_ghash",
+                "kimd_sha1",
+                "kimd_sha256",
+                "kimd_sha512",
+                "kimd_sha3"
             ]
         );
         let f = decode(&w);
@@ -281,10 +290,7 @@ mod tests {
             ..Words::default()
         };
         assert!(names(&off).is_empty());
-        let library = Words {
-            stfle,
-            ..Words::default()
-        };
+        let library = Words { stfle, ..Words::default() };
         assert_eq!(names(&library), vec!["vx"]);
     }
 }

@@ -126,7 +126,14 @@ pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
 /// families; on s390x one flag, s390x-msa, carries all of CPACF.
 fn family_flags(family: Family) -> &'static [&'static str] {
     match family {
-        Family::Aes => &["intel-aesni", "intel-vaes-vpclmul", "arm-aes", "ppc-vcrypto", "s390x-msa", "riscv-zvkned"],
+        Family::Aes => &[
+            "intel-aesni",
+            "intel-vaes-vpclmul",
+            "arm-aes",
+            "ppc-vcrypto",
+            "s390x-msa",
+            "riscv-zvkned",
+        ],
         Family::Clmul => &[
             "intel-pclmul",
             "intel-vaes-vpclmul",
@@ -237,7 +244,10 @@ mod tests {
         );
         let aes = cleared(&[Family::Aes]);
         assert_eq!(&aes[..4], ["aes", "vaes", "vpclmulqdq", "vcrypto"]);
-        assert!(aes.contains(&"msa") && aes.contains(&"km_aes") && aes.contains(&"kimd_sha256"), "s390x-msa takes all of CPACF: {aes:?}");
+        assert!(
+            aes.contains(&"msa") && aes.contains(&"km_aes") && aes.contains(&"kimd_sha256"),
+            "s390x-msa takes all of CPACF: {aes:?}"
+        );
         assert_eq!(&cleared(&[Family::Sha])[..5], ["sha_ni", "sha1", "sha2", "sha512", "vcrypto"]);
         assert_eq!(
             cleared(&[Family::Simd]),
@@ -253,7 +263,10 @@ mod tests {
         let names: Vec<&str> = f.iter().map(|x| x.name).collect();
         assert_eq!(names, vec!["msa", "msa4", "vx"]);
         let f = features("hwflist:ppc-vcrypto:ppc-arch_3_00:ppc-arch_2_07").unwrap();
-        assert_eq!(f.iter().map(|x| x.name).collect::<Vec<_>>(), vec!["vcrypto", "arch_3_00", "arch_2_07"]);
+        assert_eq!(
+            f.iter().map(|x| x.name).collect::<Vec<_>>(),
+            vec!["vcrypto", "arch_3_00", "arch_2_07"]
+        );
         assert_eq!(features("hwflist:riscv-v:riscv-zvkned").unwrap().len(), 2);
     }
 

@@ -145,7 +145,10 @@ mod tests {
              kmo:~0x380000000000:~0x0;kmf:~0x380000000000:~0x0;kma:~0x380000000000:~0x0"
         );
         assert_eq!(env_mask(&[Family::Clmul]), "kimd:~0x0:~0x4000000000000000");
-        assert_eq!(env_mask(&[Family::Sha]), "kimd:~0x7000000000000000:~0x0;klmd:~0x7000000000000000:~0x0");
+        assert_eq!(
+            env_mask(&[Family::Sha]),
+            "kimd:~0x7000000000000000:~0x0;klmd:~0x7000000000000000:~0x0"
+        );
         assert_eq!(env_mask(&[Family::Simd]), "stfle:~0x0:~0x0:~0x4000000000000000");
         assert_eq!(
             env_mask(&[Family::Clmul, Family::Sha]),

@@ -479,11 +479,15 @@ mod tests {
 
     #[test]
     fn s390x_vectors_are_decoded_and_masked_by_function_code() {
-        let v = parse("OPENSSL_s390xcap=stfle:0x400000000000:0x0:0x0:0x0:kimd:0x9000000000000000:0x0 env:kimd:~0x1000000000000000").unwrap();
+        let v =
+            parse("OPENSSL_s390xcap=stfle:0x400000000000:0x0:0x0:0x0:kimd:0x9000000000000000:0x0 env:kimd:~0x1000000000000000").unwrap();
         assert_eq!(names(&v), vec!["msa", "kimd_sha512"]);
         assert_eq!(features(&v)[1].source, "OPENSSL_s390xcap KIMD query: function code 3 (SHA-512)");
         assert_eq!(cleared(&v, &[Family::Sha]), vec!["kimd_sha1", "kimd_sha256", "kimd_sha512"]);
-        assert_eq!(env_mask(&v, &[Family::Simd]), ("OPENSSL_s390xcap", "stfle:~0x0:~0x0:~0x4000000000000000".to_string()));
+        assert_eq!(
+            env_mask(&v, &[Family::Simd]),
+            ("OPENSSL_s390xcap", "stfle:~0x0:~0x0:~0x4000000000000000".to_string())
+        );
     }
 
     #[test]
