@@ -155,7 +155,10 @@ fn cpu_on_z_reads_the_facility_list_and_the_cpacf_queries() {
     );
     assert!(text.contains("OPENSSL_s390xcap"), "{text}");
     // libgcrypt's view is read even where its hwflist is empty (it is under qemu-s390x 7.2).
-    let out = cryptobench().args(["cpu", "--arch", "s390x", "--backend", "gcrypt"]).output().unwrap();
+    let out = cryptobench()
+        .args(["cpu", "--arch", "s390x", "--backend", "gcrypt"])
+        .output()
+        .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("capability vector: hwflist"), "{text}");
     assert!(!text.contains("not a capability vector cryptobench decodes"), "{text}");
