@@ -1,6 +1,6 @@
 //! One file per subcommand: each gathers what its command needs
 //! (src/orchestrate/ starts the workers) and has crates/report render it.
-//! The hidden `worker` subcommand is the worker process, src/worker/.
+//! The hidden `worker` subcommand is the worker process, crates/worker (also built alone as `cryptobench-worker`).
 
 mod advise;
 mod algorithms;
