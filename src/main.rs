@@ -2,16 +2,15 @@
 //! the hardware acceleration used? This file only parses the command line,
 //! dispatches, and maps errors to exit codes (0 ok, 1 incomplete run, 2 usage).
 //!
-//! The two processes are two folders: [`orchestrate`] plans a run and
-//! drives one worker per configuration; [`worker`] is that worker (the
-//! hidden `worker` subcommand), which loads one library and times it.
+//! The two processes: [`orchestrate`] plans a run and drives one worker
+//! per configuration; the worker (the hidden `worker` subcommand) is the
+//! crate cryptobench-worker, which loads one library and times it.
 //! [`commands`] holds one thin file per subcommand.
 
 mod cli;
 mod commands;
 mod exit;
 mod orchestrate;
-mod worker;
 
 use std::process::ExitCode;
 

@@ -230,7 +230,7 @@ fn an_unknown_architecture_is_a_usage_error_listing_the_valid_ones() {
     let out = cryptobench().args(["run", "--arch", "mips"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("aarch64, armhf, ppc64el, s390x, i386"), "{err}");
+    assert!(err.contains("aarch64, armhf, ppc64el, s390x, riscv64, i386"), "{err}");
     let out = cryptobench()
         .args(["run", "--backend", "openssl", "--arch", "aarch64", "--arch", "armhf"])
         .output()

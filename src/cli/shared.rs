@@ -33,8 +33,9 @@ impl WorkerArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct PlacementArgs {
     /// Run the worker of the --backend before this flag as another architecture under qemu-user:
-    /// aarch64, armhf, ppc64el, s390x or i386. Needs qemu-user and cryptobench built for that target
-    /// (README, "Other architectures"); the figures then describe the emulator, and say so.
+    /// aarch64, armhf, ppc64el (ppc64le), s390x, riscv64 or i386. Needs qemu-user, cryptobench or
+    /// cryptobench-worker built for that target and the target's libraries (README, "Other
+    /// architectures"); the figures then describe the emulator, and say so.
     #[arg(long, value_name = "ARCH")]
     pub arch: Vec<String>,
 

@@ -34,6 +34,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
     let mut runtime = features::runtime_features();
     let mut seen_by = SeenBy {
         arch: std::env::consts::ARCH.to_string(),
+        big_endian: cfg!(target_endian = "big"),
         // This process itself may run under an emulator.
         emulated_by: cryptobench_cpu::emulation::detect(),
         worker: false,
@@ -52,6 +53,7 @@ pub fn cpu(args: &CpuArgs) -> Result<ExitCode> {
                     runtime = worker_cpu.clone();
                     seen_by = SeenBy {
                         arch: p.arch.clone(),
+                        big_endian: p.big_endian,
                         emulated_by: p.emulated_by.clone(),
                         worker: true,
                     };

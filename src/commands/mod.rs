@@ -1,6 +1,6 @@
 //! One file per subcommand: each gathers what its command needs
 //! (src/orchestrate/ starts the workers) and has crates/report render it.
-//! The hidden `worker` subcommand is the worker process, src/worker/.
+//! The hidden `worker` subcommand is the worker process, crates/worker (also built alone as `cryptobench-worker`).
 
 mod advise;
 mod algorithms;
@@ -36,7 +36,7 @@ pub fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Lab(args) => lab::lab(&args),
         Command::Import(args) => import::import(&args),
         Command::Advise(args) => advise::advise(&args),
-        Command::Worker => crate::worker::serve(),
+        Command::Worker => cryptobench_worker::serve(),
         Command::UmlWorker { .. } => crate::orchestrate::uml::serve(),
     }
 }

@@ -4,14 +4,16 @@
 //! command that starts the worker.
 //!
 //! The targets are Debian's multiarch names; qemu-user runs the foreign
-//! binary with `-L /`, so the target's dynamic loader and libraries come
-//! from the multiarch folders (`dpkg --add-architecture arm64`, then e.g.
-//! `apt-get install libc6:arm64 libssl3:arm64`).
+//! binary with `-L SYSROOT`, so the target's dynamic loader and libraries
+//! come from that root: `/` with the multiarch folders (`dpkg
+//! --add-architecture arm64`, then e.g. `apt-get install libc6:arm64
+//! libssl3:arm64`), or a folder of the target's own (sysroot.rs).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
+use super::sysroot;
 use crate::exit::usage;
 
 /// A foreign architecture cryptobench knows how to run.
@@ -29,6 +31,8 @@ pub struct Target {
     pub loader: &'static str,
     /// ELF e_machine of the target (System V ABI, "Machine" values).
     pub elf_machine: u16,
+    /// Whether Debian 12 has an archive of the target's packages (riscv64 came with Debian 13).
+    pub debian_archive: bool,
 }
 
 pub const TARGETS: &[Target] = &[
@@ -40,6 +44,7 @@ pub const TARGETS: &[Target] = &[
         gcc: "gcc-aarch64-linux-gnu",
         loader: "/lib/ld-linux-aarch64.so.1",
         elf_machine: 183,
+        debian_archive: true,
     },
     Target {
         name: "armhf",
@@ -49,6 +54,7 @@ pub const TARGETS: &[Target] = &[
         gcc: "gcc-arm-linux-gnueabihf",
         loader: "/lib/ld-linux-armhf.so.3",
         elf_machine: 40,
+        debian_archive: true,
     },
     Target {
         name: "ppc64el",
@@ -58,6 +64,7 @@ pub const TARGETS: &[Target] = &[
         gcc: "gcc-powerpc64le-linux-gnu",
         loader: "/lib64/ld64.so.2",
         elf_machine: 21,
+        debian_archive: true,
     },
     Target {
         name: "s390x",
@@ -67,6 +74,18 @@ pub const TARGETS: &[Target] = &[
         gcc: "gcc-s390x-linux-gnu",
         loader: "/lib/ld64.so.1",
         elf_machine: 22,
+        debian_archive: true,
+    },
+    Target {
+        name: "riscv64",
+        triple: "riscv64gc-unknown-linux-gnu",
+        qemu: "qemu-riscv64",
+        debian: "riscv64",
+        gcc: "gcc-riscv64-linux-gnu",
+        loader: "/lib/ld-linux-riscv64-lp64d.so.1",
+        // EM_RISCV (the RISC-V ELF psABI).
+        elf_machine: 243,
+        debian_archive: false,
     },
     Target {
         name: "i386",
@@ -76,6 +95,7 @@ pub const TARGETS: &[Target] = &[
         gcc: "gcc-i686-linux-gnu",
         loader: "/lib/ld-linux.so.2",
         elf_machine: 3,
+        debian_archive: true,
     },
 ];
 
@@ -86,6 +106,7 @@ pub fn target(name: &str) -> Result<&'static Target> {
         "arm64" => "aarch64",
         "armv7" | "arm" => "armhf",
         "ppc64le" | "powerpc64le" => "ppc64el",
+        "riscv" | "riscv64gc" => "riscv64",
         "x86" | "i686" => "i386",
         other => other,
     };
@@ -119,10 +140,16 @@ fn elf_machine(path: &Path) -> Option<u16> {
     })
 }
 
-/// Where a cryptobench for `t` is looked for, in order: `CRYPTOBENCH_<NAME>_BINARY`
+/// The programs that can serve as a worker: the whole cryptobench (its
+/// hidden `worker` subcommand) or the worker alone (crates/worker), which
+/// a cross build compiles in a fraction of the time.
+const PROGRAMS: [&str; 2] = ["cryptobench", "cryptobench-worker"];
+
+/// Where a worker for `t` is looked for, in order: `CRYPTOBENCH_<NAME>_BINARY`
 /// (e.g. CRYPTOBENCH_AARCH64_BINARY), this executable, `cryptobench-<name>` beside this
 /// executable, the cargo target folder this executable was built in
-/// (`target/<triple>/{release,debug}/cryptobench`), `cryptobench-<name>` on PATH.
+/// (`target/<triple>/{release,debug}/cryptobench` and `cryptobench-worker`),
+/// `cryptobench-<name>` on PATH.
 pub fn candidates(t: &Target) -> Vec<PathBuf> {
     let mut out = Vec::new();
     if let Some(p) = std::env::var_os(format!("CRYPTOBENCH_{}_BINARY", t.name.to_ascii_uppercase())) {
@@ -136,7 +163,9 @@ pub fn candidates(t: &Target) -> Vec<PathBuf> {
             // …/target/release/cryptobench → …/target/<triple>/{release,debug}/cryptobench
             if let Some(target_dir) = dir.parent() {
                 for profile in ["release", "debug"] {
-                    out.push(target_dir.join(t.triple).join(profile).join("cryptobench"));
+                    for program in PROGRAMS {
+                        out.push(target_dir.join(t.triple).join(profile).join(program));
+                    }
                 }
             }
         }
@@ -160,8 +189,8 @@ pub fn worker_command(t: &Target) -> Result<(Vec<String>, String)> {
     let binary = tried.iter().find(|p| elf_machine(p) == Some(t.elf_machine)).ok_or_else(|| {
         usage(format!(
             "--arch {}: no cryptobench built for {} found; looked at:\n{}\nbuild one with:\n  rustup target add {}\n  \
-             apt-get install {}\n  cargo build --release --target {}\n(.cargo/config.toml names the linker), or set \
-             CRYPTOBENCH_{}_BINARY to one",
+             apt-get install {}\n  cargo build --release --target {} -p cryptobench-worker\n(.cargo/config.toml names the \
+             linker; `-p cryptobench` builds the whole command), or set CRYPTOBENCH_{}_BINARY to one",
             t.name,
             t.triple,
             tried.iter().map(|p| format!("  {}", p.display())).collect::<Vec<_>>().join("\n"),
@@ -171,18 +200,12 @@ pub fn worker_command(t: &Target) -> Result<(Vec<String>, String)> {
             t.name.to_ascii_uppercase()
         ))
     })?;
-    if !Path::new(t.loader).exists() {
-        return Err(usage(format!(
-            "--arch {}: the {} dynamic loader {} is missing; install the target's C library and the libraries to \
-             measure: dpkg --add-architecture {}; apt-get update; apt-get install libc6:{} libssl3:{}",
-            t.name, t.debian, t.loader, t.debian, t.debian, t.debian
-        )));
-    }
+    let root = sysroot::find(t)?;
     let version = describe(&qemu);
     let command = vec![
         qemu.display().to_string(),
         "-L".to_string(),
-        "/".to_string(),
+        root.display().to_string(),
         binary.display().to_string(),
     ];
     Ok((command, version))
@@ -224,7 +247,9 @@ mod tests {
         assert_eq!(target("arm64").unwrap().name, "aarch64");
         assert_eq!(target("ppc64le").unwrap().name, "ppc64el");
         let err = target("mips").err().unwrap().to_string();
-        assert!(err.contains("aarch64, armhf, ppc64el, s390x, i386"), "{err}");
+        assert_eq!(target("ppc64le").unwrap().elf_machine, 21);
+        assert_eq!(target("riscv64").unwrap().qemu, "qemu-riscv64");
+        assert!(err.contains("aarch64, armhf, ppc64el, s390x, riscv64, i386"), "{err}");
     }
 
     #[test]
@@ -236,6 +261,27 @@ mod tests {
         assert_eq!(elf_machine(Path::new("/nonexistent")), None);
     }
 
+    /// An s390x binary's header is big-endian (EI_DATA = 2): its e_machine
+    /// 22 reads as 5632 in the host's little-endian order, and the worker
+    /// would never be found.
+    #[test]
+    fn a_big_endian_elf_header_is_read_in_its_own_byte_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut head = [0u8; 20];
+        head[..4].copy_from_slice(b"\x7fELF");
+        head[4] = 2; // ELFCLASS64
+        head[5] = 2; // ELFDATA2MSB
+        head[18..20].copy_from_slice(&22u16.to_be_bytes());
+        let s390x = dir.path().join("s390x");
+        std::fs::write(&s390x, head).unwrap();
+        assert_eq!(elf_machine(&s390x), Some(target("s390x").unwrap().elf_machine));
+        head[5] = 1; // ELFDATA2LSB
+        head[18..20].copy_from_slice(&21u16.to_le_bytes());
+        let ppc64le = dir.path().join("ppc64le");
+        std::fs::write(&ppc64le, head).unwrap();
+        assert_eq!(elf_machine(&ppc64le), Some(target("ppc64le").unwrap().elf_machine));
+    }
+
     #[test]
     fn the_cargo_target_folder_is_among_the_places_looked_at() {
         let t = target("aarch64").unwrap();
@@ -243,6 +289,11 @@ mod tests {
         assert!(
             c.iter().any(|p| p.ends_with("aarch64-unknown-linux-gnu/release/cryptobench")),
             "{c:?}"
+        );
+        let c = candidates(target("s390x").unwrap());
+        assert!(
+            c.iter().any(|p| p.ends_with("s390x-unknown-linux-gnu/release/cryptobench-worker")),
+            "the worker alone is looked for too: {c:?}"
         );
     }
 }

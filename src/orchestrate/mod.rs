@@ -1,6 +1,6 @@
 //! The orchestrator: turns a command's arguments into a plan of
 //! configurations and cells, starts one worker per configuration (the
-//! `worker` subcommand of src/worker/, or the configuration's own worker
+//! `worker` subcommand of crates/worker, or the configuration's own worker
 //! command), reads what it sends, and assembles the run.
 
 pub mod arch;
@@ -19,6 +19,7 @@ pub mod rescue;
 pub mod schedule;
 pub mod speed_set;
 pub mod store;
+pub mod sysroot;
 pub mod uml;
 pub mod warnings;
 pub mod worker_client;

@@ -97,6 +97,9 @@ pub enum Isa {
     X86,
     Arm,
     Power,
+    /// IBM Z (s390x): CPACF and the vector facility.
+    Z,
+    RiscV,
 }
 
 /// The instruction set of a worker's architecture (Rust's names: std::env::consts::ARCH).
@@ -105,6 +108,10 @@ pub fn isa(arch: &str) -> Isa {
         Isa::Arm
     } else if arch.starts_with("powerpc") {
         Isa::Power
+    } else if arch == "s390x" {
+        Isa::Z
+    } else if arch.starts_with("riscv") {
+        Isa::RiscV
     } else {
         Isa::X86
     }
@@ -115,13 +122,28 @@ pub fn is_arm(arch: &str) -> bool {
     isa(arch) == Isa::Arm
 }
 
-/// How people write a CPU feature on `arch`: "AES-NI", "SHA-NI", "VAES", "PMULL", "AltiVec".
+/// How people write a CPU feature on `arch`: "AES-NI", "SHA-NI", "VAES",
+/// "PMULL", "AltiVec", "KM-AES", "Zvkned".
 pub fn feature_title(feature: &str, arch: &str) -> String {
     match feature {
         "aes" if isa(arch) == Isa::X86 => "AES-NI".into(),
         "sha_ni" => "SHA-NI".into(),
         "vcrypto" => "POWER8 vector crypto".into(),
         "altivec" => "AltiVec".into(),
+        "vx" => "the vector facility".into(),
+        // CPACF functions: the instruction and the function, as IBM writes them (KM-AES, KIMD-SHA-512).
+        "kma_gcm" => "KMA-GCM".into(),
+        "kimd_sha1" => "KIMD-SHA-1".into(),
+        "kimd_sha256" => "KIMD-SHA-256".into(),
+        "kimd_sha512" => "KIMD-SHA-512".into(),
+        "kimd_sha3" => "KIMD-SHA3".into(),
+        s390x if isa(arch) == Isa::Z && s390x.contains('_') => s390x.replace('_', "-").to_uppercase(),
+        // RISC-V extensions as the specifications write them: V, Zbc, Zvkned.
+        "v" => "V".into(),
+        riscv if isa(arch) == Isa::RiscV && riscv.starts_with('z') => {
+            let mut c = riscv.chars();
+            c.next().map(|first| first.to_uppercase().chain(c).collect()).unwrap_or_default()
+        }
         other => other.to_uppercase(),
     }
 }

@@ -98,6 +98,30 @@ pub struct WorkerPlatform {
     /// microarchitecture is recognised. Absent in runs of older versions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cpu_identity: Option<CpuIdentity>,
+    /// The worker's byte order is big-endian (IBM Z, POWER in big-endian
+    /// mode): its known answers and agreement fingerprints were checked in
+    /// that order. Absent (false) for little-endian workers.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub big_endian: bool,
+}
+
+impl WorkerPlatform {
+    /// The architecture as people name it: see [`arch_display_name`].
+    pub fn arch_label(&self) -> &str {
+        arch_display_name(&self.arch, self.big_endian)
+    }
+}
+
+/// An architecture as its users name it, from Rust's name
+/// (std::env::consts::ARCH) and the byte order: Rust calls both POWER
+/// byte orders "powerpc64"; Linux distributions call the little-endian one
+/// ppc64le (Debian: ppc64el) and the big-endian one ppc64.
+pub fn arch_display_name(rust_arch: &str, big_endian: bool) -> &str {
+    match (rust_arch, big_endian) {
+        ("powerpc64", false) => "ppc64le",
+        ("powerpc64", true) => "ppc64",
+        (other, _) => other,
+    }
 }
 
 /// The processor's identification registers as /proc/cpuinfo gives them:
@@ -122,4 +146,22 @@ pub struct CpuIdentity {
 
 fn yes() -> bool {
     true
+}
+
+#[cfg(test)]
+mod arch_name_tests {
+    use super::*;
+
+    #[test]
+    fn power_is_named_by_its_byte_order_and_the_rest_as_rust_names_them() {
+        assert_eq!(arch_display_name("powerpc64", false), "ppc64le");
+        assert_eq!(arch_display_name("powerpc64", true), "ppc64");
+        assert_eq!(arch_display_name("s390x", true), "s390x");
+        assert_eq!(arch_display_name("x86_64", false), "x86_64");
+        let p = WorkerPlatform {
+            arch: "powerpc64".into(),
+            ..Default::default()
+        };
+        assert_eq!(p.arch_label(), "ppc64le");
+    }
 }

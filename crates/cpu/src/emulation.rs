@@ -46,7 +46,8 @@ fn from_os() -> Option<String> {
 
 /// The architecture family a /proc/cpuinfo text describes, when it is not
 /// `arch`'s: x86 files have `vendor_id` and `flags`, arm ones `CPU implementer`
-/// and `Features`, POWER ones `cpu : POWER…`, s390x ones `vendor_id : IBM/S390`.
+/// and `Features`, POWER ones `cpu : POWER…`, s390x ones `vendor_id : IBM/S390`,
+/// RISC-V ones `isa : rv64…`.
 pub fn foreign_cpuinfo(info: &str, arch: &str) -> Option<&'static str> {
     let has = |key: &str| info.lines().any(|l| l.split(':').next().is_some_and(|k| k.trim() == key));
     let described = if info.contains("IBM/S390") {
@@ -57,6 +58,8 @@ pub fn foreign_cpuinfo(info: &str, arch: &str) -> Option<&'static str> {
         "arm"
     } else if info.lines().any(|l| l.starts_with("cpu") && l.contains("POWER")) {
         "powerpc"
+    } else if crate::features::riscv::isa_line(info).is_some() {
+        "riscv"
     } else {
         return None;
     };
@@ -65,12 +68,14 @@ pub fn foreign_cpuinfo(info: &str, arch: &str) -> Option<&'static str> {
         "arm" | "aarch64" => "arm",
         "powerpc" | "powerpc64" => "powerpc",
         "s390x" => "s390x",
+        "riscv64" => "riscv",
         _ => return None,
     };
     (described != own).then_some(match described {
         "x86" => "an x86 CPU",
         "arm" => "an Arm CPU",
         "powerpc" => "a POWER CPU",
+        "riscv" => "a RISC-V CPU",
         _ => "an s390x CPU",
     })
 }
@@ -89,6 +94,11 @@ mod tests {
         assert_eq!(foreign_cpuinfo(ARM, "aarch64"), None);
         assert_eq!(foreign_cpuinfo(ARM, "x86_64"), Some("an Arm CPU"));
         assert_eq!(foreign_cpuinfo("", "aarch64"), None, "an unreadable file proves nothing");
+        assert_eq!(foreign_cpuinfo(X86, "riscv64"), Some("an x86 CPU"));
+        assert_eq!(foreign_cpuinfo(X86, "s390x"), Some("an x86 CPU"));
+        let riscv = "processor\t: 0\nhart\t\t: 0\nisa\t\t: rv64imafdc_zicsr\nmmu\t\t: sv39\n";
+        assert_eq!(foreign_cpuinfo(riscv, "riscv64"), None);
+        assert_eq!(foreign_cpuinfo(riscv, "x86_64"), Some("a RISC-V CPU"));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub fn worker_platform() -> WorkerPlatform {
         optimized: !cfg!(debug_assertions),
         emulated_by: crate::emulation::detect(),
         cpu_identity: crate::identity::this_cpu(),
+        big_endian: cfg!(target_endian = "big"),
     }
 }
 

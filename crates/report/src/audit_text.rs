@@ -74,9 +74,11 @@ pub fn render(run: &RunResult, libraries: &[AuditedLibrary], unit: Unit, markdow
         out.push_str(&format!("\n{} ({}: {version})\n", labels.get(0, lib.base_index), lib.configuration));
         let cpu_names: Vec<&str> = lib.worker_features.iter().map(|f| f.name.as_str()).collect();
         let emulated = base.and_then(|c| c.platform.as_ref()).and_then(|p| p.emulated_by.as_deref());
+        let arch = base
+            .and_then(|c| c.platform.as_ref())
+            .map_or(lib.worker_arch.as_str(), |p| p.arch_label());
         out.push_str(&format!(
-            "  worker CPU: {}{}; crypto features as it sees them: {}\n",
-            lib.worker_arch,
+            "  worker CPU: {arch}{}; crypto features as it sees them: {}\n",
             emulated.map(|e| format!(", emulated by {e}")).unwrap_or_default(),
             if cpu_names.is_empty() {
                 "none".to_string()
@@ -86,8 +88,7 @@ pub fn render(run: &RunResult, libraries: &[AuditedLibrary], unit: Unit, markdow
         ));
         if let Some(e) = emulated {
             out.push_str(&format!(
-                "  NOTE: every figure and verdict below describes {e} running this library, not {} hardware\n",
-                lib.worker_arch
+                "  NOTE: every figure and verdict below describes {e} running this library, not {arch} hardware\n"
             ));
         }
         for m in &lib.configurations {

@@ -34,7 +34,10 @@ pub struct CpuReport {
 /// Where the features were read.
 #[derive(Serialize)]
 pub struct SeenBy {
+    /// Rust's name (std::env::consts::ARCH), which keys the feature tables.
     pub arch: String,
+    /// The worker's byte order is big-endian.
+    pub big_endian: bool,
     /// The emulator the worker runs under, where it is emulated.
     pub emulated_by: Option<String>,
     /// True when a placed worker (not this process) reported the features.
@@ -76,8 +79,9 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
     }
     if r.seen_by.worker {
         out.push_str(&format!(
-            "\nthe worker: {}{} (the features below are what it sees; the lines above describe this machine)\n",
-            r.seen_by.arch,
+            "\nthe worker: {}{}{} (the features below are what it sees; the lines above describe this machine)\n",
+            cryptobench_core::machine::arch_display_name(&r.seen_by.arch, r.seen_by.big_endian),
+            if r.seen_by.big_endian { " (big-endian)" } else { "" },
             r.seen_by
                 .emulated_by
                 .as_deref()
@@ -90,6 +94,20 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
         match r.runtime_features.iter().find(|f| f.name == *name) {
             Some(f) => out.push_str(&format!("  {name:<12} yes   {}\n", f.source)),
             None => out.push_str(&format!("  {name:<12} no\n")),
+        }
+    }
+    if let Some(emulator) = &r.seen_by.emulated_by {
+        let absent: Vec<&str> = feature_names
+            .iter()
+            .copied()
+            .filter(|n| !r.runtime_features.iter().any(|f| f.name == *n))
+            .collect();
+        if !absent.is_empty() {
+            out.push_str(&format!(
+                "  emulated by {emulator}: it reports none of {} (hardware of this architecture may have them); \
+                 everything measured runs in the emulator: figures prove code paths, never speed\n",
+                absent.join(", ")
+            ));
         }
     }
     let compiled = if r.compile_time_features.is_empty() {

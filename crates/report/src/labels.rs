@@ -208,6 +208,14 @@ fn worker_arch<'a>(run: &'a RunResult, c: &'a ConfigurationResult) -> &'a str {
     c.platform.as_ref().map(|p| p.arch.as_str()).unwrap_or(run.host.arch.as_str())
 }
 
+/// The worker's architecture as people name it ("ppc64le" where Rust says "powerpc64").
+fn worker_arch_label<'a>(run: &'a RunResult, c: &'a ConfigurationResult) -> &'a str {
+    match c.platform.as_ref() {
+        Some(p) => p.arch_label(),
+        None => run.host.arch.as_str(),
+    }
+}
+
 /// "aarch64", "aarch64, emulated", "debug build": where the worker ran, when
 /// that is not simply the host.
 fn platform(run: &RunResult, c: &ConfigurationResult, mixed_arches: bool) -> Vec<String> {
@@ -225,6 +233,7 @@ fn platform(run: &RunResult, c: &ConfigurationResult, mixed_arches: bool) -> Vec
         }),
     };
     if arch != run.host.arch || mixed_arches || emulated {
+        let arch = worker_arch_label(run, c);
         parts.push(if emulated { format!("{arch}, emulated") } else { arch.to_string() });
     }
     // Only code compiled into the worker runs slower in a debug build; the

@@ -124,7 +124,9 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                     size_label(large),
                     mbps(on.median),
                     mbps(off.median),
+                    // One size measured: it is both the smallest and the largest, said once.
                     factor_small
+                        .filter(|_| small != large)
                         .map(|fs| format!(", {fs:.2}× at {}", size_label(small)))
                         .unwrap_or_default()
                 ),

@@ -1,11 +1,15 @@
 //! CPU crypto features by normalised name, from the processor (CPUID and
-//! XGETBV on x86, HWCAP on Linux arm64, sysctl on macOS, the Windows API),
+//! XGETBV on x86, HWCAP on Linux arm64 and POWER, STFLE and the CPACF
+//! queries on IBM Z, riscv_hwprobe and the ISA string on RISC-V, sysctl on
+//! macOS, the Windows API),
 //! from the compiler (target features this binary was built with), and from
 //! a crypto library's own capability vector, so the three can be compared.
 
 pub mod arm;
 pub mod ppc;
+pub mod riscv;
 mod runtime;
+pub mod s390x;
 pub mod x86;
 
 pub use runtime::{compile_time_features, runtime_features};
@@ -41,8 +45,31 @@ pub const X86_CRYPTO: &[&str] = &[
     "avx512ifma",
 ];
 pub const ARM_CRYPTO: &[&str] = &["neon", "aes", "pmull", "sha1", "sha2", "sha3", "sha512", "sve", "sve2"];
-/// POWER: AltiVec/VMX and the ISA 2.07 vector crypto (AES, SHA-2, vpmsum; POWER8+).
-pub const PPC_CRYPTO: &[&str] = &["altivec", "vcrypto"];
+/// POWER: AltiVec/VMX, VSX, the ISA 2.07 vector crypto (AES, SHA-2, vpmsum;
+/// POWER8+) and the ISA levels the libraries choose code by.
+pub const PPC_CRYPTO: &[&str] = &["altivec", "vsx", "vcrypto", "arch_2_07", "arch_3_00", "arch_3_1"];
+/// IBM Z: the message-security assist and its extensions, the vector
+/// facility, and the CPACF functions (s390x.rs).
+pub const S390X_CRYPTO: &[&str] = &[
+    "msa",
+    "msa4",
+    "msa8",
+    "msa9",
+    "vx",
+    "km_aes",
+    "kmctr_aes",
+    "kma_gcm",
+    "kimd_ghash",
+    "kimd_sha1",
+    "kimd_sha256",
+    "kimd_sha512",
+    "kimd_sha3",
+];
+/// RISC-V: the vector extension, bit manipulation and the scalar and vector crypto extensions (riscv.rs).
+pub const RISCV_CRYPTO: &[&str] = &[
+    "v", "zbb", "zbc", "zbkb", "zbkc", "zknd", "zkne", "zknh", "zvbb", "zvbc", "zvkb", "zvkg", "zvkned", "zvknha", "zvknhb", "zvksed",
+    "zvksh",
+];
 
 /// The crypto feature names relevant on the architecture `arch` (Rust's
 /// names: std::env::consts::ARCH of the worker that reports them).
@@ -50,6 +77,8 @@ pub fn crypto_feature_names_of(arch: &str) -> &'static [&'static str] {
     match arch {
         "aarch64" | "arm" => ARM_CRYPTO,
         a if a.starts_with("powerpc") => PPC_CRYPTO,
+        "s390x" => S390X_CRYPTO,
+        a if a.starts_with("riscv") => RISCV_CRYPTO,
         _ => X86_CRYPTO,
     }
 }
@@ -70,6 +99,8 @@ pub fn from_records(records: &[cryptobench_core::result::FeatureRecord]) -> Vec<
                 .iter()
                 .chain(ARM_CRYPTO)
                 .chain(PPC_CRYPTO)
+                .chain(S390X_CRYPTO)
+                .chain(RISCV_CRYPTO)
                 .find(|n| **n == r.name)
                 .map(|name| Feature {
                     name,

@@ -26,6 +26,16 @@ fn read() -> Vec<Feature> {
     super::ppc::decode_hwcap(hwcap as u64, hwcap2 as u64)
 }
 
+#[cfg(all(target_arch = "s390x", target_os = "linux"))]
+fn read() -> Vec<Feature> {
+    super::s390x::decode(&super::s390x::read())
+}
+
+#[cfg(all(target_arch = "riscv64", target_os = "linux"))]
+fn read() -> Vec<Feature> {
+    super::riscv::decode(&super::riscv::read())
+}
+
 #[cfg(all(target_arch = "aarch64", target_os = "macos"))]
 fn read() -> Vec<Feature> {
     super::arm::MACOS_SYSCTLS
@@ -69,6 +79,7 @@ fn read() -> Vec<Feature> {
 #[cfg(not(any(
     target_arch = "x86_64",
     all(target_arch = "powerpc64", target_os = "linux"),
+    all(any(target_arch = "s390x", target_arch = "riscv64"), target_os = "linux"),
     all(
         target_arch = "aarch64",
         any(target_os = "linux", target_os = "android", target_os = "macos", windows)

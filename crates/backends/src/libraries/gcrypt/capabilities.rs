@@ -1,7 +1,11 @@
 //! libgcrypt's view of the CPU and its masks. libgcrypt names hardware
 //! features in its "hwflist" (gcry_get_config, src/hwfeatures.c):
-//! intel-aesni, intel-pclmul, intel-shaext, intel-vaes-vpclmul, … and
-//! arm-aes, arm-pmull, arm-sha1, arm-sha2, …; `GCRYCTL_DISABLE_HWF` with
+//! intel-aesni, intel-pclmul, intel-shaext, intel-vaes-vpclmul, …,
+//! arm-aes, arm-pmull, arm-sha1, arm-sha2, …, ppc-vcrypto, ppc-arch_2_07,
+//! ppc-arch_3_00, ppc-arch_3_10, s390x-msa, s390x-msa-4, s390x-msa-8,
+//! s390x-msa-9, s390x-vx, and from 1.11 riscv-v, riscv-zbb, riscv-zbc,
+//! riscv-zvkb, riscv-zvkg, riscv-zvkned, riscv-zvknha, riscv-zvknhb;
+//! `GCRYCTL_DISABLE_HWF` with
 //! such a name, before initialisation, switches the feature off (libgcrypt
 //! manual, "Controlling the library"). cryptobench's gcrypt backend takes the
 //! names from `CRYPTOBENCH_GCRYPT_DISABLE_HWF` in the worker's environment.
@@ -36,6 +40,37 @@ const NAMES: &[(&str, &[&str])] = &[
     ("arm-sve", &["sve"]),
     ("arm-sve2", &["sve2"]),
     ("ppc-vcrypto", &["vcrypto"]),
+    ("ppc-arch_2_07", &["arch_2_07"]),
+    ("ppc-arch_3_00", &["arch_3_00"]),
+    ("ppc-arch_3_10", &["arch_3_1"]),
+    // The facilities (src/hwf-s390x.c: STFLE bits 17, 77, 146, 155, and 129 with HWCAP_S390_VXRS).
+    ("s390x-msa", &["msa"]),
+    ("s390x-msa-4", &["msa4"]),
+    ("s390x-msa-8", &["msa8"]),
+    ("s390x-msa-9", &["msa9"]),
+    ("s390x-vx", &["vx"]),
+    ("riscv-v", &["v"]),
+    ("riscv-zbb", &["zbb"]),
+    ("riscv-zbc", &["zbc"]),
+    ("riscv-zvkb", &["zvkb"]),
+    ("riscv-zvkg", &["zvkg"]),
+    ("riscv-zvkned", &["zvkned"]),
+    ("riscv-zvknha", &["zvknha"]),
+    ("riscv-zvknhb", &["zvknhb"]),
+];
+
+/// What switching s390x-msa off takes away: libgcrypt uses every CPACF
+/// function only under that one flag (rijndael-s390x.c, cipher-gcm.c,
+/// sha256.c, sha512.c: `hwfeatures & HWF_S390X_MSA`, then the query).
+const S390X_MSA_FUNCTIONS: &[&str] = &[
+    "km_aes",
+    "kmctr_aes",
+    "kma_gcm",
+    "kimd_ghash",
+    "kimd_sha1",
+    "kimd_sha256",
+    "kimd_sha512",
+    "kimd_sha3",
 ];
 
 /// Features the hwflist can express.
@@ -59,24 +94,78 @@ pub const UNDERSTOOD: &[&str] = &[
     "sha512",
     "sve",
     "sve2",
+    "arch_2_07",
+    "arch_3_00",
+    "arch_3_1",
+    "msa",
+    "msa4",
+    "msa8",
+    "msa9",
+    "vx",
+    "v",
+    "zbb",
+    "zbc",
+    "zvkb",
+    "zvkg",
+    "zvkned",
+    "zvknha",
+    "zvknhb",
 ];
 
-/// Decodes "hwflist:intel-aesni:intel-pclmul:…" as the backend reports it.
+/// Decodes "hwflist:intel-aesni:intel-pclmul:…" as the backend reports it;
+/// "hwflist" alone is a list with nothing in it (libgcrypt found no
+/// feature: under qemu-s390x 7.2 and qemu-riscv64 it does).
 pub fn features(capabilities: &str) -> Option<Vec<Feature>> {
-    let list = capabilities.trim().strip_prefix("hwflist:")?;
+    let text = capabilities.trim();
+    let list = text.strip_prefix("hwflist:").or((text == "hwflist").then_some(""))?;
     let flags = list.split(':').filter(|f| !f.is_empty());
     Some(features_named(flags, NAMES, |flag| format!("libgcrypt hwflist {flag}")))
 }
 
-/// The hwflist names that make up a family (x86 and arm alike; libgcrypt
-/// ignores names of the other architecture). VAES comes bundled with
-/// VPCLMULQDQ in one flag, so it belongs to both families.
+/// The hwflist names that make up a family (every architecture's: the
+/// backend disables them one by one, and libgcrypt refuses a name of
+/// another architecture, which is not in its list, src/hwfeatures.c). VAES
+/// comes bundled with VPCLMULQDQ in one flag, so it belongs to both
+/// families; on s390x one flag, s390x-msa, carries all of CPACF.
 fn family_flags(family: Family) -> &'static [&'static str] {
     match family {
-        Family::Aes => &["intel-aesni", "intel-vaes-vpclmul", "arm-aes", "ppc-vcrypto"],
-        Family::Clmul => &["intel-pclmul", "intel-vaes-vpclmul", "arm-pmull", "ppc-vcrypto"],
-        Family::Sha => &["intel-shaext", "arm-sha1", "arm-sha2", "arm-sha512", "ppc-vcrypto"],
-        Family::Simd => &["intel-ssse3", "intel-avx", "intel-avx2", "intel-avx512", "arm-neon"],
+        Family::Aes => &[
+            "intel-aesni",
+            "intel-vaes-vpclmul",
+            "arm-aes",
+            "ppc-vcrypto",
+            "s390x-msa",
+            "riscv-zvkned",
+        ],
+        Family::Clmul => &[
+            "intel-pclmul",
+            "intel-vaes-vpclmul",
+            "arm-pmull",
+            "ppc-vcrypto",
+            "s390x-msa",
+            "riscv-zbc",
+            "riscv-zvkg",
+        ],
+        Family::Sha => &[
+            "intel-shaext",
+            "arm-sha1",
+            "arm-sha2",
+            "arm-sha512",
+            "ppc-vcrypto",
+            "s390x-msa",
+            "riscv-zvknha",
+            "riscv-zvknhb",
+        ],
+        Family::Simd => &[
+            "intel-ssse3",
+            "intel-avx",
+            "intel-avx2",
+            "intel-avx512",
+            "arm-neon",
+            "s390x-vx",
+            "riscv-v",
+            "riscv-zvkb",
+        ],
         // libgcrypt's MPI assembly chooses no path by these: no switch.
         Family::Bignum => &[],
     }
@@ -100,7 +189,13 @@ pub fn cleared(families: &[Family]) -> Vec<&'static str> {
     let mut out = Vec::new();
     for family in families {
         for flag in family_flags(*family) {
-            for name in NAMES.iter().filter(|(n, _)| n == flag).flat_map(|(_, names)| names.iter()) {
+            let functions = if *flag == "s390x-msa" { S390X_MSA_FUNCTIONS } else { &[] };
+            for name in NAMES
+                .iter()
+                .filter(|(n, _)| n == flag)
+                .flat_map(|(_, names)| names.iter())
+                .chain(functions)
+            {
                 if !out.contains(name) {
                     out.push(*name);
                 }
@@ -139,16 +234,46 @@ mod tests {
 
     #[test]
     fn masks_name_whole_families() {
-        assert_eq!(env_mask(&[Family::Aes]).1, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto");
+        assert_eq!(
+            env_mask(&[Family::Aes]).1,
+            "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto,s390x-msa,riscv-zvkned"
+        );
         assert_eq!(
             env_mask(&[Family::Sha]),
-            (DISABLE_HWF_ENV, "intel-shaext,arm-sha1,arm-sha2,arm-sha512,ppc-vcrypto".to_string())
+            (
+                DISABLE_HWF_ENV,
+                "intel-shaext,arm-sha1,arm-sha2,arm-sha512,ppc-vcrypto,s390x-msa,riscv-zvknha,riscv-zvknhb".to_string()
+            )
         );
-        assert_eq!(cleared(&[Family::Aes]), vec!["aes", "vaes", "vpclmulqdq", "vcrypto"]);
-        assert_eq!(cleared(&[Family::Sha]), vec!["sha_ni", "sha1", "sha2", "sha512", "vcrypto"]);
-        assert_eq!(cleared(&[Family::Simd]), vec!["ssse3", "avx", "avx2", "avx512f", "neon"]);
+        let aes = cleared(&[Family::Aes]);
+        assert_eq!(&aes[..4], ["aes", "vaes", "vpclmulqdq", "vcrypto"]);
+        assert!(
+            aes.contains(&"msa") && aes.contains(&"km_aes") && aes.contains(&"kimd_sha256"),
+            "s390x-msa takes all of CPACF: {aes:?}"
+        );
+        assert_eq!(&cleared(&[Family::Sha])[..5], ["sha_ni", "sha1", "sha2", "sha512", "vcrypto"]);
+        assert_eq!(
+            cleared(&[Family::Simd]),
+            vec!["ssse3", "avx", "avx2", "avx512f", "neon", "vx", "v", "zvkb"]
+        );
         let all = env_mask(&Family::ALL).1;
         assert_eq!(all.matches("intel-vaes-vpclmul").count(), 1);
+    }
+
+    #[test]
+    fn the_other_architectures_names() {
+        let f = features("hwflist:s390x-msa:s390x-msa-4:s390x-vx").unwrap();
+        let names: Vec<&str> = f.iter().map(|x| x.name).collect();
+        assert_eq!(names, vec!["msa", "msa4", "vx"]);
+        let f = features("hwflist:ppc-vcrypto:ppc-arch_3_00:ppc-arch_2_07").unwrap();
+        assert_eq!(
+            f.iter().map(|x| x.name).collect::<Vec<_>>(),
+            vec!["vcrypto", "arch_3_00", "arch_2_07"]
+        );
+        assert_eq!(features("hwflist:riscv-v:riscv-zvkned").unwrap().len(), 2);
+        // An empty list is a view (it sees nothing), not an unknown string.
+        assert_eq!(features("hwflist").unwrap(), Vec::new());
+        assert!(features("hwf").is_none());
     }
 
     #[test]
@@ -164,7 +289,7 @@ mod tests {
         };
         let m = mask(&ctx, &[Family::Aes]).unwrap();
         assert_eq!(m.var, "CRYPTOBENCH_GCRYPT_DISABLE_HWF");
-        assert_eq!(m.value, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto");
-        assert_eq!(m.cleared, vec!["aes", "vaes", "vpclmulqdq", "vcrypto"]);
+        assert_eq!(m.value, "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto,s390x-msa,riscv-zvkned");
+        assert_eq!(&m.cleared[..4], ["aes", "vaes", "vpclmulqdq", "vcrypto"]);
     }
 }

@@ -23,18 +23,16 @@
 //! `OPENSSL_armcap` with strtoul and *replaces* the whole vector (no `~`),
 //! so a mask is the detected value with bits cleared.
 //!
-//! POWER (include/crypto/ppc_arch.h): PPC_ALTIVEC 1<<1, PPC_CRYPTO207 1<<2
-//! (the ISA 2.07 vector AES, SHA-2 and vpmsum in one bit); crypto/ppccap.c
-//! reads `OPENSSL_ppccap` with strtoul and replaces the vector, as on arm.
-//!
-//! s390x reports `OPENSSL_s390xcap=stfle:…:kimd:…:km:…` (crypto/info.c):
-//! one query word pair per CPACF instruction; it is shown, not masked (a
-//! mask would have to name function codes per instruction, which is not built).
+//! POWER, IBM Z and RISC-V have a file each: cap_power.rs
+//! (`OPENSSL_ppccap`),
+//! cap_z.rs (`OPENSSL_s390xcap`, the facility list and the CPACF query
+//! words) and cap_riscv.rs (`OPENSSL_riscvcap`, the extension names).
 
 use cryptobench_core::catalog::Family;
 use cryptobench_cpu::features::x86::{decode, CpuidWords};
-use cryptobench_cpu::features::Feature;
+use cryptobench_cpu::features::{s390x, Feature, S390X_CRYPTO};
 
+use super::{cap_power, cap_riscv, cap_z};
 use crate::registry::{Mask, MaskContext};
 
 /// A parsed capability vector.
@@ -43,17 +41,19 @@ pub enum Vector {
     X86(Vec<u64>),
     Arm(u64),
     Ppc(u64),
-    /// The s390x text after `OPENSSL_s390xcap=`, kept as reported.
-    S390x(String),
+    /// The facility list and CPACF query words after `OPENSSL_s390xcap=`.
+    S390x(s390x::Words),
+    /// The extensions after `OPENSSL_riscvcap=`, in lower case.
+    RiscV(Vec<String>),
 }
 
 fn hex(text: &str) -> Option<u64> {
     u64::from_str_radix(text.trim().trim_start_matches("0x").trim_start_matches("0X"), 16).ok()
 }
 
-/// Parses "OPENSSL_ia32cap=0x…:0x…" or "OPENSSL_armcap=0x…", with or
-/// without the "CPUINFO: " prefix and the " env:…" suffix OpenSSL appends
-/// when the variable was set.
+/// Parses "OPENSSL_ia32cap=0x…:0x…", "OPENSSL_armcap=0x…" and the other
+/// architectures' vectors, with or without the "CPUINFO: " prefix, the
+/// " env:…" suffix OpenSSL appends when the variable was set.
 pub fn parse(text: &str) -> Option<Vector> {
     let text = text.trim().trim_start_matches("CPUINFO:").trim();
     let text = text.split(" env:").next()?.trim();
@@ -65,7 +65,10 @@ pub fn parse(text: &str) -> Option<Vector> {
         return hex(v).map(Vector::Ppc);
     }
     if let Some(v) = text.strip_prefix("OPENSSL_s390xcap=") {
-        return Some(Vector::S390x(v.to_string()));
+        return cap_z::parse(v).map(Vector::S390x);
+    }
+    if let Some(v) = text.strip_prefix("OPENSSL_riscvcap=") {
+        return Some(Vector::RiscV(cap_riscv::parse(v)));
     }
     text.strip_prefix("OPENSSL_armcap=").and_then(hex).map(Vector::Arm)
 }
@@ -88,6 +91,8 @@ pub fn release(version: &str) -> Option<(u32, u32)> {
 pub fn understood_in(vector: &Vector, release: Option<(u32, u32)>) -> &'static [&'static str] {
     match vector {
         Vector::Arm(_) if release.is_none_or(|r| r < (3, 5)) => &["neon", "aes", "pmull", "sha1", "sha2", "sha512"],
+        Vector::Ppc(_) => cap_power::understood(release),
+        Vector::RiscV(_) => cap_riscv::understood(release),
         other => understood(other),
     }
 }
@@ -118,8 +123,9 @@ pub fn understood(vector: &Vector) -> &'static [&'static str] {
         Vector::X86(words) if words.len() >= 3 => X86_UNDERSTOOD,
         Vector::X86(_) => &X86_UNDERSTOOD[..X86_UNDERSTOOD.len() - 1],
         Vector::Arm(_) => &["neon", "aes", "pmull", "sha1", "sha2", "sha512", "sha3", "sve", "sve2"],
-        Vector::Ppc(_) => &["altivec", "vcrypto"],
-        Vector::S390x(_) => &[],
+        Vector::Ppc(_) => cap_power::understood(None),
+        Vector::S390x(_) => S390X_CRYPTO,
+        Vector::RiscV(_) => cap_riscv::understood(None),
     }
 }
 
@@ -135,9 +141,6 @@ const ARM_BITS: &[(&str, u32)] = &[
     ("sve", 13),
     ("sve2", 14),
 ];
-
-/// `OPENSSL_ppccap` bits by feature name (include/crypto/ppc_arch.h).
-const PPC_BITS: &[(&str, u32)] = &[("altivec", 1), ("vcrypto", 2)];
 
 /// Decodes the vector into the names `cryptobench cpu` uses for the CPU.
 pub fn features(vector: &Vector) -> Vec<Feature> {
@@ -165,8 +168,15 @@ pub fn features(vector: &Vector) -> Vec<Feature> {
                 .collect()
         }
         Vector::Arm(v) => single_word(*v, ARM_BITS, "OPENSSL_armcap"),
-        Vector::Ppc(v) => single_word(*v, PPC_BITS, "OPENSSL_ppccap"),
-        Vector::S390x(_) => Vec::new(),
+        Vector::Ppc(v) => single_word(*v, cap_power::BITS, "OPENSSL_ppccap"),
+        Vector::S390x(words) => s390x::decode(words)
+            .into_iter()
+            .map(|f| Feature {
+                name: f.name,
+                source: format!("OPENSSL_s390xcap {}", f.source),
+            })
+            .collect(),
+        Vector::RiscV(names) => cap_riscv::features(names),
     }
 }
 
@@ -233,16 +243,6 @@ fn arm_family_bits(family: Family) -> &'static [(u32, &'static str)] {
     }
 }
 
-/// The bits of a family in `OPENSSL_ppccap`: the crypto bit carries AES,
-/// SHA-2 and the carry-less multiply together.
-fn ppc_family_bits(family: Family) -> &'static [(u32, &'static str)] {
-    match family {
-        Family::Aes | Family::Clmul | Family::Sha => &[(2, "vcrypto")],
-        Family::Simd => &[(1, "altivec")],
-        Family::Bignum => &[],
-    }
-}
-
 /// The words a mask writes: every word the library reports, at least two
 /// (the format of 1.1.1 and 3.0 when the library reports none).
 fn x86_words(words: &[u64]) -> usize {
@@ -262,8 +262,9 @@ pub fn cleared(vector: &Vector, families: &[Family]) -> Vec<&'static str> {
                 .map(|(_, _, name)| *name)
                 .collect(),
             Vector::Arm(_) => arm_family_bits(*family).iter().map(|(_, name)| *name).collect(),
-            Vector::Ppc(_) => ppc_family_bits(*family).iter().map(|(_, name)| *name).collect(),
-            Vector::S390x(_) => Vec::new(),
+            Vector::Ppc(_) => cap_power::family_bits(*family).iter().map(|(_, name)| *name).collect(),
+            Vector::S390x(_) => cap_z::family_features(*family).to_vec(),
+            Vector::RiscV(_) => cap_riscv::family_names(*family).to_vec(),
         };
         for name in names {
             if !out.contains(&name) {
@@ -276,7 +277,6 @@ pub fn cleared(vector: &Vector, families: &[Family]) -> Vec<&'static str> {
 
 /// The environment variable and value that switch `families` off in a
 /// library whose detected vector is `vector`; every other bit is kept.
-/// (s390x has none: [`cleared`] is empty there and no mask is asked for.)
 pub fn env_mask(vector: &Vector, families: &[Family]) -> (&'static str, String) {
     match vector {
         Vector::X86(words) => {
@@ -304,11 +304,12 @@ pub fn env_mask(vector: &Vector, families: &[Family]) -> (&'static str, String) 
         Vector::Ppc(value) => {
             let clear = families
                 .iter()
-                .flat_map(|f| ppc_family_bits(*f))
+                .flat_map(|f| cap_power::family_bits(*f))
                 .fold(0u64, |acc, (bit, _)| acc | (1 << bit));
             ("OPENSSL_ppccap", format!("0x{:x}", value & !clear))
         }
-        Vector::S390x(text) => ("OPENSSL_s390xcap", text.clone()),
+        Vector::S390x(_) => ("OPENSSL_s390xcap", cap_z::env_mask(families)),
+        Vector::RiscV(detected) => ("OPENSSL_riscvcap", cap_riscv::env_mask(detected, families)),
     }
 }
 
@@ -466,17 +467,37 @@ mod tests {
     #[test]
     fn power_vectors_replace_the_whole_value() {
         let v = parse("CPUINFO: OPENSSL_ppccap=0x3f").unwrap();
-        assert_eq!(names(&v), vec!["altivec", "vcrypto"]);
+        assert_eq!(names(&v), vec!["altivec", "vcrypto", "arch_3_00"]);
         assert_eq!(env_mask(&v, &[Family::Aes]), ("OPENSSL_ppccap", "0x3b".to_string()));
         assert_eq!(env_mask(&v, &[Family::Simd]).1, "0x3d");
         assert_eq!(cleared(&v, &[Family::Sha]), vec!["vcrypto"]);
+        // OpenSSL 3.0.20 of Debian 12 under qemu-ppc64le 7.2 (POWER9 model): FPU, ALTIVEC, CRYPTO207, MADD300, MFTB.
+        let v = parse("OPENSSL_ppccap=0x3e").unwrap();
+        assert_eq!(names(&v), vec!["altivec", "vcrypto", "arch_3_00"]);
+        assert_eq!(env_mask(&v, &[Family::Aes, Family::Clmul]).1, "0x3a");
     }
 
     #[test]
-    fn s390x_vectors_are_shown_not_masked() {
-        let v = parse("OPENSSL_s390xcap=stfle:0x1:0x2:0x0:0x0:kimd:0x3:0x0").unwrap();
-        assert!(matches!(v, Vector::S390x(_)));
-        assert!(cleared(&v, &Family::ALL).is_empty());
+    fn s390x_vectors_are_decoded_and_masked_by_function_code() {
+        let v =
+            parse("OPENSSL_s390xcap=stfle:0x400000000000:0x0:0x0:0x0:kimd:0x9000000000000000:0x0 env:kimd:~0x1000000000000000").unwrap();
+        assert_eq!(names(&v), vec!["msa", "kimd_sha512"]);
+        assert_eq!(features(&v)[1].source, "OPENSSL_s390xcap KIMD query: function code 3 (SHA-512)");
+        assert_eq!(cleared(&v, &[Family::Sha]), vec!["kimd_sha1", "kimd_sha256", "kimd_sha512"]);
+        assert_eq!(
+            env_mask(&v, &[Family::Simd]),
+            ("OPENSSL_s390xcap", "stfle:~0x0:~0x0:~0x4000000000000000".to_string())
+        );
+    }
+
+    #[test]
+    fn riscv_vectors_name_extensions() {
+        let v = parse("OPENSSL_riscvcap=RV64GC_ZBB_ZBC_V_ZVKNED vlen:128").unwrap();
+        assert_eq!(names(&v), vec!["v", "zbb", "zbc", "zvkned"]);
+        assert_eq!(env_mask(&v, &[Family::Aes]), ("OPENSSL_riscvcap", "rv64gc_zbb_zbc_v".to_string()));
+        assert_eq!(parse("OPENSSL_riscvcap=RV64GC"), Some(Vector::RiscV(Vec::new())));
+        assert!(understood_in(&v, Some((3, 5))).contains(&"zvkned"));
+        assert!(!understood_in(&v, Some((3, 2))).contains(&"zvkned"));
     }
 
     #[test]

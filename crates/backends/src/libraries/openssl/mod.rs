@@ -3,6 +3,9 @@
 
 mod aead;
 mod api;
+mod cap_power;
+mod cap_riscv;
+mod cap_z;
 pub mod capabilities;
 mod engines;
 mod handles;

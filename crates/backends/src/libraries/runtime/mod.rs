@@ -19,6 +19,9 @@ mod defects;
 mod forwarded;
 mod go;
 mod install;
+
+/// The cache folder drivers are installed under (also where `--arch` looks for a target's sysroot).
+pub use install::cache_root;
 mod java;
 mod node;
 mod pipe;
