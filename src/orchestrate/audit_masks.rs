@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(v.len(), 6);
         assert_eq!(
             v[1].0.env["CRYPTOBENCH_GCRYPT_DISABLE_HWF"],
-            "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto"
+            "intel-aesni,intel-vaes-vpclmul,arm-aes,ppc-vcrypto,s390x-msa,riscv-zvkned"
         );
         assert_eq!(v[0].1.index, 6);
         let nettle = ConfigurationSpec {

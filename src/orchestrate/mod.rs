@@ -20,6 +20,7 @@ pub mod schedule;
 pub mod speed_set;
 pub mod store;
 pub mod sysroot;
+pub mod targets;
 pub mod uml;
 pub mod warnings;
 pub mod worker_client;

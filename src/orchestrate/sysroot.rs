@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use cryptobench_backends::libraries::runtime::cache_root;
 
-use super::arch::Target;
+use super::targets::Target;
 use crate::exit::usage;
 
 /// The variable that names a sysroot for `t`, e.g. CRYPTOBENCH_S390X_SYSROOT.
@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn the_script_s_sysroot_comes_before_the_system_root() {
-        let t = super::super::arch::target("s390x").unwrap();
+        let t = super::super::targets::target("s390x").unwrap();
         let c = candidates(t);
         assert!(c.iter().any(|p| p.ends_with("sysroots/s390x")), "{c:?}");
         assert_eq!(c.last().unwrap(), &PathBuf::from("/"));
@@ -105,7 +105,7 @@ mod tests {
 
     #[test]
     fn a_root_without_the_loader_is_passed_over() {
-        let t = super::super::arch::target("riscv64").unwrap();
+        let t = super::super::targets::target("riscv64").unwrap();
         let empty = tempfile::tempdir().unwrap();
         assert!(!holds_loader(empty.path(), t));
         std::fs::create_dir_all(empty.path().join("lib")).unwrap();

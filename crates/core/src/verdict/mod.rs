@@ -18,6 +18,10 @@ use crate::catalog::{self, Family};
 use crate::result::{CellOutcome, RunResult};
 use crate::sizes::size_label;
 use crate::stats::Summary;
+
+/// The architectures whose families the audit knows (Rust's names), to tell
+/// a mask's features of another architecture from this one's.
+const AUDITED_ARCHES: [&str; 5] = ["x86_64", "aarch64", "powerpc64", "s390x", "riscv64"];
 use crate::Operation;
 
 fn summary<'a>(run: &'a RunResult, index: usize, algorithm: &str, size: usize) -> Option<&'a Summary> {
@@ -117,7 +121,27 @@ pub fn verdicts(run: &RunResult, masked: &[MaskedConfiguration], cpu: &WorkerCpu
                 .copied()
                 .filter(|f| off_config.cleared.iter().any(|c| c == f))
                 .collect();
-            let switched: Vec<&str> = off_config.cleared.iter().map(String::as_str).collect();
+            // What the mask switched off, less the features of other architectures
+            // only (a mask may name every architecture's, as libgcrypt's hwflist does).
+            let features_of = |arch: &str| -> Vec<&'static str> {
+                Family::ALL
+                    .iter()
+                    .flat_map(|f| family_features(*f, Some(alg), arch).iter().copied())
+                    .collect()
+            };
+            let here = features_of(cpu.arch);
+            let foreign: Vec<&str> = AUDITED_ARCHES
+                .iter()
+                .filter(|a| **a != cpu.arch)
+                .flat_map(|a| features_of(a))
+                .filter(|f| !here.contains(f))
+                .collect();
+            let switched: Vec<&str> = off_config
+                .cleared
+                .iter()
+                .map(String::as_str)
+                .filter(|c| !foreign.contains(c))
+                .collect();
             let figures = match (on_l, off_l, factor_large) {
                 (Some(on), Some(off), Some(fl)) => format!(
                     "{fl:.2}× at {} ({} on, {} off){}",
