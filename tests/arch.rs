@@ -11,18 +11,7 @@ const TRIPLE: &str = "aarch64-unknown-linux-gnu";
 
 /// Whether `--arch aarch64` can run here; says why not otherwise.
 fn aarch64_ready() -> bool {
-    let out = cryptobench()
-        .args(["algorithms", "--arch", "aarch64", "--format", "json"])
-        .output()
-        .unwrap();
-    if out.status.code() == Some(2) {
-        cryptobench_testkit::missing(
-            &format!("qemu-user and a cryptobench built for {TRIPLE}"),
-            String::from_utf8_lossy(&out.stderr).trim(),
-        );
-        return false;
-    }
-    true
+    common::arch_ready("aarch64", &format!("qemu-user and a cryptobench built for {TRIPLE}"))
 }
 
 #[test]

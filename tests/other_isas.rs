@@ -24,18 +24,7 @@ const ISAS: &[(&str, &str, &str, &str, &str)] = &[
 
 /// Whether `--arch NAME` can run here; says why not otherwise.
 fn ready(name: &str) -> bool {
-    let out = cryptobench()
-        .args(["algorithms", "--arch", name, "--format", "json"])
-        .output()
-        .unwrap();
-    if out.status.code() == Some(2) {
-        cryptobench_testkit::missing(
-            &format!("qemu-user, a cryptobench-worker and a sysroot for {name}"),
-            String::from_utf8_lossy(&out.stderr).trim(),
-        );
-        return false;
-    }
-    true
+    common::arch_ready(name, &format!("qemu-user, a cryptobench-worker and a sysroot for {name}"))
 }
 
 #[test]

@@ -65,3 +65,18 @@ pub fn json(output: &std::process::Output) -> serde_json::Value {
 
 /// The fastest timing that still runs everything: for tests of behaviour, not speed.
 pub const FAST: &[&str] = &["--quick", "--time", "0.005"];
+
+/// Whether `--arch ARCH` can run here (`algorithms --arch` exits with 2
+/// when the emulator, the worker or the sysroot is missing); says why not
+/// otherwise, naming `what` it needs.
+pub fn arch_ready(arch: &str, what: &str) -> bool {
+    let out = cryptobench()
+        .args(["algorithms", "--arch", arch, "--format", "json"])
+        .output()
+        .unwrap();
+    if out.status.code() == Some(2) {
+        cryptobench_testkit::missing(what, String::from_utf8_lossy(&out.stderr).trim());
+        return false;
+    }
+    true
+}
