@@ -176,7 +176,9 @@ pub fn render(r: &CpuReport, no_clock: bool, feature_names: &[&str]) -> String {
     if let (Some(mhz), Some(src)) = (h.reported_mhz, &h.reported_mhz_source) {
         out.push_str(&format!("reported by the OS: {mhz:.0} MHz ({src})\n"));
     }
-    out
+    // Within the terminal's width, wrapped rather than cut: a capability
+    // vector (OpenSSL's s390x one runs to 380 characters) stays whole to copy.
+    crate::width::wrap_text(&out, crate::width::TERMINAL)
 }
 
 /// `cpu --classes`: the reference classes of cores, each with its
