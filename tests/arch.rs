@@ -182,36 +182,7 @@ fn verify_runs_the_aarch64_libraries_against_the_native_ones() {
     if !aarch64_ready() {
         return;
     }
-    let out = cryptobench()
-        .args([
-            "verify",
-            "--backend",
-            "openssl",
-            "--backend",
-            "openssl",
-            "--arch",
-            "aarch64",
-            "--algos",
-            "aes-128-gcm,sha256",
-            "--max-length",
-            "4k",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
-    let v = json(&out);
-    let backends = v["backends"].as_array().unwrap();
-    assert_eq!(backends.len(), 2);
-    for b in backends {
-        for r in b["reports"].as_array().unwrap() {
-            assert!(r["failures"].as_array().unwrap().is_empty(), "{r}");
-            if r["kind"] == "agreement" {
-                assert!(r["passed"].as_u64().unwrap() > 0, "the two architectures were compared: {r}");
-            }
-        }
-    }
+    common::assert_arch_agrees_with_native_openssl("aarch64", "aes-128-gcm,sha256");
 }
 
 #[test]

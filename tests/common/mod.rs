@@ -80,3 +80,29 @@ pub fn arch_ready(arch: &str, what: &str) -> bool {
     }
     true
 }
+
+/// `verify` of the native OpenSSL beside the same library run as `arch`
+/// (messages up to 4 KiB): no check fails on either side, and the agreement
+/// checks compared the two architectures' outputs.
+pub fn assert_arch_agrees_with_native_openssl(arch: &str, algos: &str) {
+    let out = cryptobench()
+        .args(["verify", "--backend", "openssl", "--backend", "openssl", "--arch", arch])
+        .args(["--algos", algos, "--max-length", "4k", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{arch}: {}", String::from_utf8_lossy(&out.stdout));
+    let v = json(&out);
+    let backends = v["backends"].as_array().unwrap();
+    assert_eq!(backends.len(), 2, "{arch}");
+    for b in backends {
+        for r in b["reports"].as_array().unwrap() {
+            assert!(r["failures"].as_array().unwrap().is_empty(), "{arch}: {r}");
+            if r["kind"] == "agreement" {
+                assert!(
+                    r["passed"].as_u64().unwrap() > 0,
+                    "{arch}: the two architectures were compared: {r}"
+                );
+            }
+        }
+    }
+}
