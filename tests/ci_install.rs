@@ -56,8 +56,12 @@ fn installed_by_name(script: &str) -> BTreeSet<String> {
 /// Debian's name of the architecture of a GNU triple's first part (the
 /// Multiarch tuples, wiki.debian.org/Multiarch/Tuples), for the cross
 /// compilers `.ci/run` installs.
-const DEBIAN_ARCH_OF_GNU_CPU: &[(&str, &str)] =
-    &[("aarch64", "arm64"), ("powerpc64le", "ppc64el"), ("s390x", "s390x"), ("riscv64", "riscv64")];
+const DEBIAN_ARCH_OF_GNU_CPU: &[(&str, &str)] = &[
+    ("aarch64", "arm64"),
+    ("powerpc64le", "ppc64el"),
+    ("s390x", "s390x"),
+    ("riscv64", "riscv64"),
+];
 
 /// What is missing from `packages`: the headers of each cross C compiler
 /// (`gcc-CPU-linux-gnu` needs `libc6-dev-ARCH-cross`), and the amd64 twin of
@@ -93,8 +97,18 @@ fn missing_companions(packages: &BTreeSet<String>) -> Vec<String> {
 #[test]
 fn the_package_list_is_read_whole() {
     let packages = installed_by_name(&ci_script());
-    for expected in ["libssl3", "postgresql", "qemu-user", "libssl3:arm64", "gcc-s390x-linux-gnu", "wine64"] {
-        assert!(packages.contains(expected), "{expected} is in .ci/run's list, as read here: {packages:?}");
+    for expected in [
+        "libssl3",
+        "postgresql",
+        "qemu-user",
+        "libssl3:arm64",
+        "gcc-s390x-linux-gnu",
+        "wine64",
+    ] {
+        assert!(
+            packages.contains(expected),
+            "{expected} is in .ci/run's list, as read here: {packages:?}"
+        );
     }
 }
 
@@ -111,10 +125,15 @@ fn every_cross_compiler_has_its_headers_and_every_arm64_library_its_twin() {
 
 #[test]
 fn a_cross_compiler_without_its_headers_is_found() {
-    let planted: BTreeSet<String> =
-        ["gcc-riscv64-linux-gnu", "libc6-dev-s390x-cross", "gcc-s390x-linux-gnu", "libssl3:arm64", "gcc-mips-linux-gnu"]
-            .map(str::to_owned)
-            .into();
+    let planted: BTreeSet<String> = [
+        "gcc-riscv64-linux-gnu",
+        "libc6-dev-s390x-cross",
+        "gcc-s390x-linux-gnu",
+        "libssl3:arm64",
+        "gcc-mips-linux-gnu",
+    ]
+    .map(str::to_owned)
+    .into();
     let missing = missing_companions(&planted);
     assert_eq!(missing.len(), 3, "{missing:?}");
     assert!(missing[0].starts_with("Debian's architecture name for mips"), "{missing:?}");
