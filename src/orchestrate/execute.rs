@@ -303,7 +303,7 @@ fn measure_all(plan: &Plan, configurations: &mut [ConfigurationResult], seed: u6
         bar.set_prefix(format!("[{}] {}{placement}{of}", c.index, c.spec.backend));
         let mut job = job(plan, c);
         job.cells = turn.cells.iter().map(|&i| plan.cells[i].clone()).collect();
-        job.timing.cell_budget_ns = plan.timing.cell_budget_ns / replicates as u64;
+        job.timing = cryptobench_core::stopping::replicate_timing(&plan.timing, replicates);
         job.replicates = replicates;
         job.skip_clock = [(!first).then_some(ClockPhase::Before), (!last).then_some(ClockPhase::After)]
             .into_iter()

@@ -344,13 +344,10 @@ pub fn timing(quick: bool, time: Option<f64>, target: Option<f64>) -> TimingSett
     timing
 }
 
-/// Replicates per cell by default: five. Within the same budget the fastest
-/// of five repeated from run to run far better than the fastest of three
-/// on the shared 2-vCPU guest this project runs on (four default runs of
-/// each, alternating: 77% against 35% of the cells of 1 KiB and more within
-/// 2%, docs/METHOD.md "Replicates"); one with `--quick`, a first look whose
-/// figures say they come from one worker.
-pub const DEFAULT_REPLICATES: usize = 5;
+/// Replicates per cell by default (crates/core/src/stopping.rs: many short
+/// ones, chosen by the gate of crates/core/tests/replicate_coverage.rs);
+/// one with `--quick`, a first look whose figures say they come from one worker.
+pub use cryptobench_core::stopping::DEFAULT_REPLICATES;
 
 /// `--replicates`, or its default.
 pub fn replicates(quick: bool, asked: Option<usize>) -> usize {

@@ -1,11 +1,13 @@
-//! Once a run is measured: each cell's figure and interval from its
-//! replicates (crates/core/src/replicates.rs), with the prior of the
-//! replicates' spread estimated from all cells of the run that count in the
-//! same unit, and the cell's warnings judged on all its replicates.
+//! Once a run is measured: each cell's figure and promise from its
+//! replicates (crates/core/src/replicates.rs), all cells of the run that
+//! count in the same unit together (the host's speed on the run's timeline,
+//! the spread every process shares), and the cell's warnings judged on its
+//! clean replicates. A dropped replicate stays in the record with its reason.
 
 use cryptobench_core::cell::CellUnit;
-use cryptobench_core::replicates::{self, CellReplicates, Combined, Prior};
+use cryptobench_core::replicates::{self, CellReplicates, Combined, Observation};
 use cryptobench_core::result::{CellOutcome, Measurement, RunResult, TimingSettings};
+use cryptobench_core::special::normal_max_variance;
 use cryptobench_core::stats::{summarize, CONFIDENCE};
 
 /// Replaces every measured cell's summary and warnings by its replicates'
@@ -13,25 +15,29 @@ use cryptobench_core::stats::{summarize, CONFIDENCE};
 /// keeps its worker's own figure, as before replicates, and the record of
 /// its one replicate (when it ran, where its buffer lay).
 pub fn combine(run: &mut RunResult, planned: usize) {
+    if planned <= 1 {
+        return;
+    }
     let timing = run.settings.timing.clone();
     for unit in [CellUnit::Bytes, CellUnit::Operations] {
-        let cells: Vec<CellReplicates> = measurements(run, unit).map(replicates_of).collect();
-        let (prior, outlying) = replicates::prior(&cells);
-        for ((size, m), outlying) in measurements_mut(run, unit).zip(outlying) {
-            figure(m, size, (prior, outlying), planned, &timing);
+        let cells: Vec<CellReplicates> = measurements(run, unit).map(|(c, m)| replicates_of(c, m)).collect();
+        let (combined, _) = replicates::combine_run(&cells, CONFIDENCE);
+        for ((size, m), combined) in measurements_mut(run, unit).zip(combined) {
+            figure(m, size, combined, planned, &timing);
         }
     }
 }
 
-fn measurements(run: &RunResult, unit: CellUnit) -> impl Iterator<Item = &Measurement> {
-    run.configurations
-        .iter()
-        .flat_map(|c| &c.cells)
-        .filter(move |x| x.spec.unit == unit)
-        .filter_map(|x| match &x.outcome {
-            CellOutcome::Measured(m) => Some(m),
-            _ => None,
-        })
+fn measurements(run: &RunResult, unit: CellUnit) -> impl Iterator<Item = (usize, &Measurement)> {
+    run.configurations.iter().enumerate().flat_map(move |(i, c)| {
+        c.cells
+            .iter()
+            .filter(move |x| x.spec.unit == unit)
+            .filter_map(move |x| match &x.outcome {
+                CellOutcome::Measured(m) => Some((i, m)),
+                _ => None,
+            })
+    })
 }
 
 /// As [`measurements`], each with what one call counts for.
@@ -46,31 +52,44 @@ fn measurements_mut(run: &mut RunResult, unit: CellUnit) -> impl Iterator<Item =
         })
 }
 
-fn replicates_of(m: &Measurement) -> CellReplicates {
+/// Rounds of one configuration are told apart from another's by this
+/// stride: a process is (configuration, round).
+const PROCESS_STRIDE: usize = 1 << 20;
+
+/// The replicates of configuration `configuration`'s cell `m`.
+fn replicates_of(configuration: usize, m: &Measurement) -> CellReplicates {
     CellReplicates {
-        medians: m.replicates.iter().map(|r| r.summary.median).collect(),
-        within: m.replicates.iter().map(|r| r.summary.median_ci95_relative).collect(),
+        replicates: m
+            .replicates
+            .iter()
+            .map(|r| Observation {
+                median: r.summary.median,
+                cv: r.summary.cv,
+                samples: r.summary.samples,
+                sequence: r.sequence,
+                process: configuration * PROCESS_STRIDE + r.replicate,
+            })
+            .collect(),
     }
 }
 
 /// One cell (`size` units per call): its figure from its replicates, or
-/// its one replicate's; the run's prior and whether this cell's replicates
-/// were left out of it.
-fn figure(m: &mut Measurement, size: usize, (prior, outlying): (Option<Prior>, bool), planned: usize, timing: &TimingSettings) {
-    if planned <= 1 {
-        return;
-    }
+/// its one replicate's.
+fn figure(m: &mut Measurement, size: usize, combined: Option<Combined>, planned: usize, timing: &TimingSettings) {
     let short = (m.replicates.len() < planned).then(|| {
         format!(
             "only {} of {planned} replicates measured (a worker ended early): the interval stands on fewer",
             m.replicates.len()
         )
     });
-    let Some(combined) = replicates::combine(&replicates_of(m), prior, outlying, CONFIDENCE) else {
+    let Some(combined) = combined else {
         // One replicate: its own figure and warnings, and that it is one.
         m.warnings.extend(short);
         return;
     };
+    for (r, why) in m.replicates.iter_mut().zip(&combined.dropped) {
+        r.dropped = why.map(|w| w.to_string());
+    }
     let pooled = match &m.aggregate {
         // Several workers: the aggregate of their pooled samples (group_cells.rs).
         Some(_) => Some(m.summary),
@@ -79,7 +98,7 @@ fn figure(m: &mut Measurement, size: usize, (prior, outlying): (Option<Prior>, b
     let Some(mut summary) = pooled else { return };
     summary.median = combined.figure;
     summary.median_ci95 = combined.interval;
-    summary.median_ci95_relative = (combined.interval[1] - combined.interval[0]) / 2.0 / combined.figure;
+    summary.median_ci95_relative = combined.relative_half_width();
     summary.seconds_per_call = if combined.figure > 0.0 {
         size as f64 / combined.figure
     } else {
@@ -93,36 +112,49 @@ fn figure(m: &mut Measurement, size: usize, (prior, outlying): (Option<Prior>, b
     m.warnings.extend(short);
 }
 
-/// The cell's warnings, judged on all its replicates.
+/// The fewest clean replicates whose promise would be within `target`, the
+/// spread staying what it is: the half-width goes as √c_n (c_n the
+/// variance of the largest of n), so it narrows slowly (5 → 15 replicates:
+/// by 18%). None beyond [`MOST_ADVISED`].
+pub fn replicates_needed(half: f64, clean: usize, target: f64) -> Option<usize> {
+    let now = normal_max_variance(clean.max(1)).sqrt();
+    (clean + 1..=MOST_ADVISED).find(|&n| half * normal_max_variance(n).sqrt() / now <= target)
+}
+
+/// The most replicates advised: beyond, the machine, not the count, is what to change.
+pub const MOST_ADVISED: usize = 60;
+
+/// The cell's warnings, judged on its clean replicates.
 fn warnings(m: &Measurement, combined: &Combined, timing: &TimingSettings) -> Vec<String> {
     let target = timing.target_relative_ci;
     let stats = &combined.stats;
+    let measured = stats.measured.unwrap_or(stats.count);
     let mut out = Vec::new();
-    if m.summary.median_ci95_relative > target {
-        out.push(format!(
-            "imprecise: a repeat run's figure would fall within ±{:.1}% of this one (nominal 95%, from {} replicates; target ±{:.1}%); \
-             more --replicates or a quieter machine",
-            m.summary.median_ci95_relative * 100.0,
-            stats.count,
-            target * 100.0
-        ));
-    }
-    if stats.spread > 2.0 * target {
-        let each: Vec<String> = m
+    if stats.too_few_clean {
+        let slowed: Vec<String> = m
             .replicates
             .iter()
+            .filter(|r| r.dropped.is_some())
             .map(|r| format!("{:+.1}%", (r.summary.median / combined.figure - 1.0) * 100.0))
             .collect();
-        let beyond = if stats.disagree_beyond_the_run {
-            ", far more than the run's other cells"
-        } else {
-            ""
+        out.push(format!(
+            "replicates disagree: only {} of {measured} replicates were measured while the host ran at its calm speed \
+             (the others, {} of the figure, while the cells around them ran slower); rerun or quiet the machine",
+            stats.count,
+            slowed.join(", ")
+        ));
+    } else if combined.relative_half_width() > target {
+        let half = combined.relative_half_width();
+        let advice = match replicates_needed(half, stats.count, target) {
+            Some(n) => format!("about {n} clean replicates (--replicates) or a quieter machine"),
+            None => "a quieter machine (more replicates would not narrow it enough)".to_string(),
         };
         out.push(format!(
-            "replicates disagree: their medians span {:.1}% ({} of the figure){beyond}; the machine changed between them \
-             (a neighbour, the memory layout) — rerun or quiet the machine",
-            stats.spread * 100.0,
-            each.join(", ")
+            "imprecise: the next run's figure would fall within ±{:.1}% of this one (nominal 95%, from {} clean of {measured} \
+             replicates; promise ±{:.1}%); {advice}",
+            half * 100.0,
+            stats.count,
+            target * 100.0
         ));
     }
     out.extend(cryptobench_harness::shared_core_warning(&m.summary));
@@ -176,6 +208,7 @@ mod tests {
                     .map(|ws| ws.iter().map(|w| w.to_string()).collect())
                     .unwrap_or_default(),
                 buffer_page_offset: None,
+                dropped: None,
             });
             samples.extend(s);
         }
@@ -193,11 +226,21 @@ mod tests {
         }
     }
 
+    /// The cell combined alone (a run of one cell).
+    fn alone(m: &Measurement) -> Option<Combined> {
+        replicates::combine_run(&[replicates_of(0, m)], CONFIDENCE).0.remove(0)
+    }
+
+    fn judge(m: &mut Measurement, planned: usize) {
+        let combined = alone(m);
+        figure(m, 1024, combined, planned, &timing());
+    }
+
     #[test]
     fn the_figure_is_the_fastest_replicate_and_the_samples_all_of_them() {
         let mut m = replicated(&[1_000_000, 1_002_000, 999_000], &[]);
-        let combined = replicates::combine(&replicates_of(&m), None, false, CONFIDENCE).unwrap();
-        figure(&mut m, 1024, (None, false), 3, &timing());
+        let combined = alone(&m).unwrap();
+        judge(&mut m, 3);
         assert_eq!(m.summary.samples, 30);
         assert_eq!(m.summary.median, combined.figure);
         // The fastest replicate: 999 000 ns (+ 0..9) per sample, median 999 004.5 ns.
@@ -207,21 +250,24 @@ mod tests {
     }
 
     #[test]
-    fn replicates_far_apart_are_flagged_with_that_reason() {
+    fn replicates_far_apart_make_an_imprecise_figure_not_a_range_flag() {
         let mut m = replicated(&[1_000_000, 1_300_000, 1_000_500], &[]);
-        figure(&mut m, 1024, (None, false), 3, &timing());
+        judge(&mut m, 3);
         assert!(
-            m.warnings
-                .iter()
-                .any(|w| w.starts_with("replicates disagree: their medians span 23")),
+            m.warnings.iter().any(|w| w.starts_with("imprecise: the next run's figure")),
             "{:?}",
             m.warnings
         );
-        assert!(
-            m.warnings.iter().any(|w| w.starts_with("imprecise: a repeat run")),
-            "{:?}",
-            m.warnings
-        );
+        assert!(!m.warnings.iter().any(|w| w.starts_with("replicates disagree")));
+    }
+
+    #[test]
+    fn the_advice_follows_the_square_root_of_c_n() {
+        // From 5 to 15 replicates the promise narrows by 18%, not by 1 − √(5/15) = 42%.
+        let ratio = (normal_max_variance(15) / normal_max_variance(5)).sqrt();
+        assert!((ratio - 0.82).abs() < 0.02, "{ratio}");
+        assert_eq!(replicates_needed(0.021, 5, 0.02), Some(6));
+        assert!(replicates_needed(0.04, 5, 0.02).is_none(), "twice the promise is beyond any count");
     }
 
     #[test]
@@ -231,21 +277,21 @@ mod tests {
             &[1_000_000, 1_000_100, 1_000_200],
             &[&[shift], &[shift], &[shift, "unsteady warm-up: x"]],
         );
-        figure(&mut m, 1024, (None, false), 3, &timing());
+        judge(&mut m, 3);
         assert_eq!(m.warnings, vec![format!("in every replicate: {shift}")]);
     }
 
     #[test]
     fn fewer_replicates_than_planned_are_said() {
         let mut m = replicated(&[1_000_000, 1_000_100], &[]);
-        figure(&mut m, 1024, (None, false), 3, &timing());
+        judge(&mut m, 3);
         assert!(
             m.warnings.iter().any(|w| w.starts_with("only 2 of 3 replicates")),
             "{:?}",
             m.warnings
         );
         let mut one = replicated(&[1_000_000], &[]);
-        figure(&mut one, 1024, (None, false), 3, &timing());
+        judge(&mut one, 3);
         assert!(one.summary.replicates.is_none());
         assert!(one.warnings.iter().any(|w| w.starts_with("only 1 of 3 replicates")));
     }
@@ -254,7 +300,7 @@ mod tests {
     fn one_replicate_planned_keeps_the_workers_figure() {
         let mut m = replicated(&[1_000_000], &[]);
         let before = m.summary;
-        figure(&mut m, 1024, (None, false), 1, &timing());
+        judge(&mut m, 1);
         assert_eq!(m.summary, before);
         assert_eq!(m.replicates.len(), 1, "its one replicate's record is kept");
     }

@@ -29,10 +29,11 @@ pub enum Verdict {
     Baseline,
     /// Beyond the noise; ratio = this / baseline.
     Different { ratio: f64 },
-    /// Within the noise.
+    /// The same: the difference's 95% interval lies within ±2% (a tie).
     Same { ratio: f64 },
-    /// One side has too few samples to decide (e.g. figures imported from
-    /// `openssl speed`, which keep one mean and no samples).
+    /// Cannot tell: neither beyond the noise nor shown within ±2%, or one
+    /// side has too few samples or clean replicates to decide (e.g. figures
+    /// imported from `openssl speed`, which keep one mean and no samples).
     Untested { ratio: f64 },
     /// One of the two was not measured.
     Missing,
@@ -238,10 +239,11 @@ mod tests {
     }
 
     #[test]
-    fn overlapping_samples_are_the_same() {
+    fn overlapping_wide_samples_cannot_tell() {
+        // 1% apart, samples ±10%: neither apart nor shown within ±2%.
         let a: Vec<u64> = (0..10).map(|i| 1_000_000 + spread(i, 10) * 20_000).collect();
         let b: Vec<u64> = (0..10).map(|i| 1_010_000 + spread(i, 10) * 20_000).collect();
-        assert!(matches!(verdict_of(&run(&a), &run(&b)), Verdict::Same { .. }));
+        assert!(matches!(verdict_of(&run(&a), &run(&b)), Verdict::Untested { .. }));
     }
 
     #[test]

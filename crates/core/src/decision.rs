@@ -28,9 +28,17 @@
 //! 2. and the figures are more than [`MIN_EFFECT`] apart: a smaller shift,
 //!    however consistent, is not reproduced on another boot (as benchstat).
 //!
-//! Nothing is decided below [`MIN_SAMPLES`] effective samples on a side
-//! (figures imported from `openssl speed` keep one mean), nor from one
-//! replicate against a figure of replicates' when the one has fewer.
+//! Two figures are *the same* (a tie) only when the whole 95% interval of
+//! their difference lies within ±[`EQUIVALENCE`] (a test of equivalence,
+//! not the absence of a difference: D. J. Schuirmann, "A comparison of the
+//! two one-sided tests procedure and the power approach for assessing the
+//! equivalence of average bioavailability", J. Pharmacokinetics and
+//! Biopharmaceutics 15, 1987). Everything else is *cannot tell*: a
+//! difference neither beyond the noise nor shown to be small, a side left
+//! with too few clean replicates (crates/core/src/replicates.rs), a side of
+//! fewer than [`MIN_SAMPLES`] samples (figures imported from `openssl
+//! speed` keep one mean; the one-worker rule applies only to sides without
+//! replicates, whose `effective_samples` the worker set).
 
 use statrs::distribution::{ContinuousCDF, StudentsT};
 
@@ -43,6 +51,11 @@ pub const IN_WORDS: &str = "beyond the noise: figures of replicates apart by Wel
 /// Smallest relative difference of medians called a difference.
 pub const MIN_EFFECT: f64 = 0.01;
 
+/// The widest the 95% interval of a difference may reach, either way, for
+/// two figures to be called the same: the default promise of an unflagged
+/// figure (crates/core/src/stopping.rs, DEFAULT_TARGET).
+pub const EQUIVALENCE: f64 = crate::stopping::DEFAULT_TARGET;
+
 /// Fewest effective samples per side for a decision on one worker's
 /// samples: below six no order-statistic interval of a median reaches 95%
 /// (the range of five independent samples covers 93.75%), so the interval
@@ -54,9 +67,10 @@ pub const MIN_SAMPLES: f64 = 6.0;
 pub enum Decision {
     /// Beyond the noise (both conditions above).
     Different,
-    /// Within the noise.
+    /// The same: the difference's 95% interval lies within ±[`EQUIVALENCE`].
     Same,
-    /// Too few samples on a side to tell.
+    /// Cannot tell: neither beyond the noise nor shown to be within ±[`EQUIVALENCE`],
+    /// or a side too few samples or clean replicates to judge.
     Undecided,
 }
 
@@ -65,38 +79,66 @@ fn effective(s: &Summary) -> f64 {
     s.effective_samples.unwrap_or(s.samples as f64).min(s.samples as f64)
 }
 
+/// Whether a side is too thin to judge at all: too few clean replicates,
+/// or one worker's figure of fewer than [`MIN_SAMPLES`] effective samples.
+pub fn too_few(s: &Summary) -> bool {
+    match &s.replicates {
+        Some(r) => r.too_few_clean,
+        None => effective(s) < MIN_SAMPLES,
+    }
+}
+
 /// The rule, on two cells' summaries.
 pub fn decide(base: &Summary, other: &Summary) -> Decision {
-    let apart = match (&base.replicates, &other.replicates) {
-        (Some(a), Some(b)) => welch_apart(a, b, base.median, other.median),
-        _ => {
-            let few = |s: &Summary| s.replicates.is_none() && effective(s) < MIN_SAMPLES;
-            if few(base) || few(other) {
-                return Decision::Undecided;
-            }
-            intervals_apart(base, other)
-        }
-    };
-    let effect = (other.median / base.median - 1.0).abs();
-    if apart && effect > MIN_EFFECT {
-        Decision::Different
-    } else {
-        Decision::Same
+    if too_few(base) || too_few(other) {
+        return Decision::Undecided;
     }
+    let d = (other.median / base.median).ln();
+    let (apart, half) = match (&base.replicates, &other.replicates) {
+        (Some(a), Some(b)) => {
+            let half = welch_half_width(a, b);
+            (d.abs() > half, half)
+        }
+        _ => (intervals_apart(base, other), relative_ln(base) + relative_ln(other)),
+    };
+    if apart && d.abs() > MIN_EFFECT.ln_1p() {
+        Decision::Different
+    } else if d.abs() + half <= EQUIVALENCE.ln_1p() {
+        Decision::Same
+    } else {
+        Decision::Undecided
+    }
+}
+
+/// A figure's interval's half-width on the ln scale (the wider side).
+fn relative_ln(s: &Summary) -> f64 {
+    if s.median <= 0.0 || s.median_ci95[0] <= 0.0 {
+        return f64::INFINITY;
+    }
+    (s.median / s.median_ci95[0]).ln().max((s.median_ci95[1] / s.median).ln())
+}
+
+/// Welch's 95% half-width of ln(b/a) for two figures of replicates.
+pub fn welch_half_width(a: &crate::replicates::ReplicateStats, b: &crate::replicates::ReplicateStats) -> f64 {
+    let (va, vb) = (a.log_standard_error.powi(2), b.log_standard_error.powi(2));
+    let se = (va + vb).sqrt();
+    if se == 0.0 {
+        return 0.0;
+    }
+    let df = (va + vb).powi(2) / (va.powi(2) / a.degrees_of_freedom + vb.powi(2) / b.degrees_of_freedom);
+    StudentsT::new(0.0, 1.0, df.max(1.0))
+        .map(|t| t.inverse_cdf(0.975))
+        .unwrap_or(f64::INFINITY)
+        * se
 }
 
 /// Condition 1 for two figures of replicates: Welch's test on ln(figure).
 pub fn welch_apart(a: &crate::replicates::ReplicateStats, b: &crate::replicates::ReplicateStats, ma: f64, mb: f64) -> bool {
-    let (va, vb) = (a.log_standard_error.powi(2), b.log_standard_error.powi(2));
-    let se = (va + vb).sqrt();
-    if se == 0.0 {
+    let half = welch_half_width(a, b);
+    if half == 0.0 {
         return ma != mb;
     }
-    let df = (va + vb).powi(2) / (va.powi(2) / a.degrees_of_freedom + vb.powi(2) / b.degrees_of_freedom);
-    let t = StudentsT::new(0.0, 1.0, df.max(1.0))
-        .map(|t| t.inverse_cdf(0.975))
-        .unwrap_or(f64::INFINITY);
-    (mb / ma).ln().abs() > t * se
+    (mb / ma).ln().abs() > half
 }
 
 /// Condition 1 for one-worker figures: the two 95% intervals of the median do not overlap.
@@ -135,8 +177,13 @@ mod tests {
     }
 
     #[test]
-    fn overlapping_intervals_are_the_same_however_far_the_medians() {
-        assert_eq!(decide(&cell(100.0, 6.0, 20), &cell(110.0, 6.0, 20)), Decision::Same);
+    fn overlapping_wide_intervals_cannot_tell_and_narrow_ones_tie() {
+        // 10% apart, intervals ±6%: neither apart nor shown within ±2%.
+        assert_eq!(decide(&cell(100.0, 6.0, 20), &cell(110.0, 6.0, 20)), Decision::Undecided);
+        // 0.5% apart, intervals ±0.5%: the difference lies within ±1.5%, a tie.
+        assert_eq!(decide(&cell(100.0, 0.5, 20), &cell(100.5, 0.5, 20)), Decision::Same);
+        // The same medians, intervals ±1.5%: the difference could be 3%.
+        assert_eq!(decide(&cell(100.0, 1.5, 20), &cell(100.0, 1.5, 20)), Decision::Undecided);
     }
 
     #[test]
@@ -163,7 +210,8 @@ mod tests {
             log_sd: se / 0.67,
             degrees_of_freedom: df,
             log_standard_error: se,
-            disagree_beyond_the_run: false,
+            measured: None,
+            too_few_clean: false,
         });
         s
     }
@@ -175,20 +223,32 @@ mod tests {
             decide(&replicated(100.0, 0.005, 60.0), &replicated(103.0, 0.005, 60.0)),
             Decision::Different
         );
-        // The same 3% with standard errors of 2%: within the noise.
+        // The same 3% with standard errors of 2%: within the noise, and so cannot tell (never a tie).
         assert_eq!(
             decide(&replicated(100.0, 0.02, 60.0), &replicated(103.0, 0.02, 60.0)),
+            Decision::Undecided
+        );
+        // 0.3% apart with standard errors of 0.3%: the difference's interval lies within ±1.2%, a tie.
+        assert_eq!(
+            decide(&replicated(100.0, 0.003, 60.0), &replicated(100.3, 0.003, 60.0)),
             Decision::Same
         );
         // Few degrees of freedom widen it: 3% apart, se 0.8% each; two degrees of freedom
         // a side give Welch's ν = 4, t = 2.78 → 3.1%; two hundred a side t = 1.97 → 2.2%.
         assert_eq!(
             decide(&replicated(100.0, 0.008, 2.0), &replicated(103.0, 0.008, 2.0)),
-            Decision::Same
+            Decision::Undecided
         );
         assert_eq!(
             decide(&replicated(100.0, 0.008, 200.0), &replicated(103.0, 0.008, 200.0)),
             Decision::Different
         );
+    }
+
+    #[test]
+    fn a_side_with_too_few_clean_replicates_cannot_tell() {
+        let mut slowed = replicated(100.0, 0.001, 60.0);
+        slowed.replicates.as_mut().unwrap().too_few_clean = true;
+        assert_eq!(decide(&slowed, &replicated(150.0, 0.001, 60.0)), Decision::Undecided);
     }
 }

@@ -20,6 +20,31 @@ pub const MIN_EARLIER: usize = 2;
 /// "Alternatives to the median absolute deviation", JASA 88, 1993).
 pub const UNLIKE: f64 = 3.0;
 
+/// The least whole-run shift said, however precise its median: below it
+/// the host's clock and layout differ from boot to boot anyway.
+pub const WHOLE_RUN_FLOOR: f64 = 0.005;
+
+/// Whether a run as a whole lies away from this host's earlier runs, from
+/// its cells' ratios (figure / median of the cell's earlier figures): the
+/// ln shift when their median lies beyond [`UNLIKE`] standard errors of
+/// that median and beyond [`WHOLE_RUN_FLOOR`]. The standard error of a
+/// median of n values is √(π/2)·σ/√n, σ estimated by 1.4826·MAD
+/// (Rousseeuw and Croux 1993): over 66 cells a 1.5% slowdown shows where a
+/// rule of 3·max(target, MAD) lets 3% through.
+pub fn whole_run_shift(ratios: &[f64]) -> Option<f64> {
+    let mut logs: Vec<f64> = ratios.iter().filter(|r| **r > 0.0).map(|r| r.ln()).collect();
+    if logs.len() < MIN_CELLS_FOR_SHIFT {
+        return None;
+    }
+    let centre = median(&mut logs);
+    let mad = median(&mut logs.iter().map(|x| (x - centre).abs()).collect::<Vec<_>>());
+    let se = std::f64::consts::FRAC_PI_2.sqrt() * 1.4826 * mad / (logs.len() as f64).sqrt();
+    (centre.abs() > (UNLIKE * se).max(WHOLE_RUN_FLOOR.ln_1p())).then_some(centre)
+}
+
+/// Fewest cells with history for a whole-run shift to be judged.
+pub const MIN_CELLS_FOR_SHIFT: usize = 5;
+
 /// A configuration as the history knows it: the same library file and
 /// version, masks, placement and worker.
 pub fn configuration_key(c: &ConfigurationResult) -> String {
@@ -68,10 +93,15 @@ pub fn hold(run: &mut RunResult, earlier: &[RunResult]) -> Option<HostHistory> {
     let mut spreads = Vec::new();
     let mut used = vec![false; earlier.len()];
     let mut unlike = 0;
+    // Per cell of the run in order: whether it was held against history.
+    let mut with_history = Vec::new();
     for c in &mut run.configurations {
         let key = configuration_key(c);
         for cell in &mut c.cells {
-            let CellOutcome::Measured(m) = &mut cell.outcome else { continue };
+            let CellOutcome::Measured(m) = &mut cell.outcome else {
+                with_history.push(false);
+                continue;
+            };
             let mut before = Vec::new();
             for (i, e) in earlier.iter().enumerate() {
                 let figure = e
@@ -89,7 +119,9 @@ pub fn hold(run: &mut RunResult, earlier: &[RunResult]) -> Option<HostHistory> {
                     used[i] = true;
                 }
             }
-            if before.len() < MIN_EARLIER || m.summary.median <= 0.0 {
+            let held = before.len() >= MIN_EARLIER && m.summary.median > 0.0;
+            with_history.push(held);
+            if !held {
                 continue;
             }
             let centre = median(&mut before.clone());
@@ -113,6 +145,30 @@ pub fn hold(run: &mut RunResult, earlier: &[RunResult]) -> Option<HostHistory> {
     if ratios.is_empty() {
         return None;
     }
+    let shift = whole_run_shift(&ratios);
+    if let Some(shift) = shift {
+        // Said once for the run (HostHistory), and on every cell it moves, together.
+        let warning = format!(
+            "whole run {}: this run's cells lie {:+.1}% from this host's earlier runs (median of {} cells, beyond its \
+             precision); every figure moved with it — rerun later, or compare within this run only",
+            if shift < 0.0 { "slower" } else { "faster" },
+            shift.exp_m1() * 100.0,
+            ratios.len()
+        );
+        for m in run
+            .configurations
+            .iter_mut()
+            .flat_map(|c| &mut c.cells)
+            .zip(&with_history)
+            .filter(|(_, h)| **h)
+            .filter_map(|(x, _)| match &mut x.outcome {
+                CellOutcome::Measured(m) => Some(m),
+                _ => None,
+            })
+        {
+            m.warnings.push(warning.clone());
+        }
+    }
     let ratio = median(&mut ratios);
     let usual_spread = median(&mut spreads);
     Some(HostHistory {
@@ -121,6 +177,6 @@ pub fn hold(run: &mut RunResult, earlier: &[RunResult]) -> Option<HostHistory> {
         ratio,
         usual_spread,
         unlike,
-        machine_differs: (ratio - 1.0).abs() > UNLIKE * target.max(usual_spread),
+        machine_differs: shift.is_some(),
     })
 }

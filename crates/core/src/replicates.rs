@@ -1,241 +1,224 @@
-//! A cell's figure and interval from its replicates: the same cell measured
-//! in several fresh worker processes, interleaved with the other cells and
-//! configurations (docs/METHOD.md, "Replicates").
+//! A cell's figure and the promise it carries, from its replicates: the
+//! same cell measured in several fresh worker processes, one per round, the
+//! cells of a round in a random order (docs/METHOD.md, "Replicates").
 //!
-//! Samples inside one worker are not independent of each other, and none
-//! of them knows what another process and another few seconds bring: another
+//! Samples inside one worker are not independent of each other, and none of
+//! them knows what another process and another few seconds bring: another
 //! memory layout, a neighbour on the core's vector units, another vCPU
 //! (T. Mytkowicz, A. Diwan, M. Hauswirth and P. F. Sweeney, "Producing wrong
-//! data without doing anything obviously wrong!", ASPLOS 2009; C. Curtsinger
-//! and E. D. Berger, "STABILIZER: statistically sound performance
-//! evaluation", ASPLOS 2013). So the replicate, not the sample, is the
-//! independent unit (as pyperf's worker processes), and the figure and its
-//! interval are built from the replicates' medians y_r = ln(median_r):
+//! data without doing anything obviously wrong!", ASPLOS 2009). So the
+//! replicate, not the sample, is the independent unit (as pyperf's worker
+//! processes), and everything below works on the replicates' medians,
+//! y = ln(median), all cells of a run together:
 //!
-//! 1. **The figure** is the fastest replicate's median. A neighbour on the
-//!    machine's cores only ever slows a deterministic loop down, never speeds
-//!    it up, so of several measurements the fastest is the one least
-//!    disturbed and the one the next run reproduces (J. Chen and J. Revels,
-//!    "Robust benchmarking in noisy environments", 2016, the estimator of
-//!    Julia's BenchmarkTools; Python's `timeit` documentation says the
-//!    same of its repeats). Measured on a shared 2-vCPU guest, four default
-//!    runs of five replicates: the fastest of three replicates repeated
-//!    within 2% for 46% of the cells of 1 KiB and more, their median for 30%
-//!    (90th percentile of the differences 17.6% against 37.7%; docs/METHOD.md).
-//!    Inside a replicate the figure stays the median of its samples.
-//! 2. **The spread** of one cell's y_r has few degrees of freedom (r − 1),
-//!    but every cell of the run was measured on the same machine in the same
-//!    minutes. The cells' variances are therefore moderated toward a prior
-//!    estimated from all of them, the empirical-Bayes estimator of
-//!    G. K. Smyth ("Linear models and empirical Bayes methods for assessing
-//!    differential expression in microarray experiments", Statistical
-//!    Applications in Genetics and Molecular Biology 3(1), 2004, §6.2):
-//!    z_g ~ z₀·χ²_{d₀}/d₀ a priori, the posterior
-//!    z̃_g = (d₀·z₀ + d_g·z_g)/(d₀ + d_g) with d₀ + d_g degrees of freedom.
-//!    What is moderated is not s²_g itself but its ratio to the cell's own
-//!    noise, z_g = s²_g/v_g, v_g the median over its replicates of the
-//!    variance of a replicate's median that its own samples show (from the
-//!    replicate's dependence-aware interval, crates/core/src/dependent_ci.rs):
-//!    cells of a run differ in noise by an order of magnitude (16 B against
-//!    16 KiB, one library against another), and a prior of s² alone would
-//!    pull the quiet cells' intervals wide and the noisy cells' narrow (as
-//!    limma-trend lets the prior follow a covariate). How far the cells'
-//!    ratios differ decides d₀ (alike: large d₀, each cell gains the run's
-//!    degrees of freedom; very unlike: d₀ near 0, each cell stands on its
-//!    own replicates).
-//! 3. **Robustness**: a cell whose replicates disagree far beyond the others
-//!    (s²_g above the 99th percentile of s²₀·F(d_g, d₀)) would lower d₀ for
-//!    every cell. As in B. Phipson, S. Lee, I. J. Majewski, W. S. Alexander
-//!    and G. K. Smyth ("Robust hyperparameter estimation protects against
-//!    hypervariable genes and improves power to detect differential
-//!    expression", Annals of Applied Statistics 10(2), 2016), such cells are
-//!    left out of the prior, which is estimated once more without them, and
-//!    they keep their own spread alone (d₀ = 0 for them): wide, and said.
-//! 4. **The interval** is where a repeat run's figure falls: the figures
-//!    of two runs of r replicates each differ in ln by a variance of
-//!    2·c_r·s̃² (c_r the variance of the largest of r standard normal
-//!    samples, [`crate::special::normal_max_variance`]), so
-//!    figure·exp(±t_{d₀+d, 97.5%}·s̃·√(2·c_r)). A replicate slowed by a
-//!    neighbour widens s̃ and so the interval: the cell is flagged although
-//!    its fastest replicate is likely right, since the run cannot tell. It
-//!    answers what a figure without `~` promises: that the next run repeats
-//!    it. Its coverage of an independent next run is simulated in
+//! 1. **Clean replicates.** A neighbour only ever slows a deterministic loop
+//!    down, and it slows everything measured while it runs. Each replicate's
+//!    residual e = y − (its cell's calm level: the median of the cell's
+//!    faster half) is set beside the residuals of the other cells measured
+//!    around it ([`WINDOW`] neighbours in the run's order) and in the same
+//!    worker process. Where either median lies more than the promise
+//!    ([`HOST_SLOWER`] of it) below the run's calm level (the
+//!    [`CALM_QUANTILE`] of those medians over the run), the host was slower
+//!    than it can be in that replicate: it is dropped from the figure and
+//!    the spread, and kept in the record with the reason (a process settles
+//!    into a state; detect a slowed one and drop it, do not average it:
+//!    E. Barrett, C. F. Bolz-Tereick, R. Killick, S. Mount and L. Tratt,
+//!    "Virtual machine warmup blows hot and cold", OOPSLA 2017).
+//! 2. **The figure** is the fastest clean replicate's median: under noise
+//!    that only slows, the fastest is the least disturbed and the one the
+//!    next run reproduces (J. Chen and J. Revels, "Robust benchmarking in
+//!    noisy environments", 2016; Python's `timeit` says the same of its
+//!    repeats).
+//! 3. **The spread** comes from the faster half of the clean replicates
+//!    only: the slower half may still hold replicates slowed by a little or
+//!    by one process's state, and the faster half does not. It is the slope
+//!    of the k largest y on their expected normal order statistics (a
+//!    censored normal sample: A. K. Gupta, "Estimation of the mean and
+//!    standard deviation of a normal population from a censored sample",
+//!    Biometrika 39, 1952; the scores by G. Blom, "Statistical estimates and
+//!    transformed beta-variables", 1958). A slowed replicate can make it
+//!    larger only by being among the fastest, which it is not.
+//! 4. **Pooled across cells, additively.** What moves a replicate is a
+//!    process's own level (layout, the vCPU it got), about the same amount
+//!    for every cell of the run, plus the cell's own noise inside a
+//!    replicate, which its samples show (cv²·π/(2n) for the median of n
+//!    samples, the median's asymptotic variance). So σ²_c = σ²_p + v_c, σ²_p
+//!    estimated from all cells of the run (a random-effects model of levels:
+//!    T. Kalibera and R. Jones, "Rigorous benchmarking in reasonable time",
+//!    ISMM 2013), and each cell's own estimate moderated toward it with
+//!    [`PRIOR_WEIGHT`] degrees of freedom (the empirical-Bayes moderation of
+//!    G. K. Smyth, Statistical Applications in Genetics and Molecular
+//!    Biology 3(1), 2004, with the prior's weight fixed by the simulation in
+//!    crates/core/tests/replicate_coverage.rs).
+//! 5. **The promise**: two runs' figures, each the largest of n clean
+//!    replicates, differ in ln with a variance of 2·c_n·s̃² (c_n the variance
+//!    of the largest of n standard normals, [`crate::special::normal_max_variance`]),
+//!    so the next run's figure falls within figure·exp(±t_{df, 97.5%}·s̃·√(2c_n)).
+//!    A cell whose promise is wider than the run's target (±2% by default) is
+//!    flagged "imprecise"; one left with fewer than [`MIN_CLEAN`] clean
+//!    replicates "replicates disagree". The share of unflagged figures that
+//!    an independent repeat reproduces within 2% is the gate of
 //!    crates/core/tests/replicate_coverage.rs.
-//!
-//! A run with too few cells to estimate a prior ([`MIN_CELLS_FOR_PRIOR`])
-//! gives each cell its own spread alone.
 
 use serde::{Deserialize, Serialize};
-use statrs::distribution::{ChiSquared, ContinuousCDF, FisherSnedecor, StudentsT};
-use statrs::function::gamma::digamma;
+use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
-use crate::special::{normal_max_variance, trigamma, trigamma_inverse};
+use crate::special::normal_max_variance;
 
 /// What the replicates of a cell say together; set on the cell's summary
 /// when its figure combines several.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct ReplicateStats {
-    /// How many replicates (fresh worker processes) the figure combines.
+    /// How many clean replicates the figure and its spread come from.
     pub count: usize,
-    /// (largest − smallest replicate median) / figure.
+    /// How many were measured (clean and dropped); absent in older runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub measured: Option<usize>,
+    /// (largest − smallest clean replicate median) / figure.
     pub spread: f64,
-    /// s̃: the standard deviation of one replicate's ln(median), moderated
-    /// toward the run's prior.
+    /// s̃: the standard deviation of one clean replicate's ln(median),
+    /// moderated toward the run's σ²_p + this cell's own noise.
     pub log_sd: f64,
-    /// Degrees of freedom of `log_sd` (d₀ + r − 1; capped at [`MAX_DF`]).
+    /// Degrees of freedom of `log_sd` (capped at [`MAX_DF`]).
     pub degrees_of_freedom: f64,
-    /// Standard error of ln(figure): s̃·√c_r (c_r for the largest of r).
+    /// Standard error of ln(figure): s̃·√c_n (c_n for the largest of n).
     pub log_standard_error: f64,
-    /// The cell's replicates disagreed far beyond the run's other cells, so
-    /// its spread was left out of the prior and stands alone.
+    /// Fewer than [`MIN_CLEAN`] clean replicates remained.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub disagree_beyond_the_run: bool,
+    pub too_few_clean: bool,
 }
 
-/// The prior of the cells' variance ratios: z_g ~ z₀·χ²_{d₀}/d₀.
+/// One replicate as the combination sees it.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Prior {
-    pub d0: f64,
-    pub z0: f64,
+pub struct Observation {
+    /// The replicate's median (figures: larger is faster).
+    pub median: f64,
+    /// The coefficient of variation of its samples and how many there were.
+    pub cv: f64,
+    pub samples: usize,
+    /// Its place in the run's order of measurement.
+    pub sequence: usize,
+    /// The worker process that measured it (its round and configuration).
+    pub process: usize,
 }
 
-/// What one cell's replicates said, each on its own.
+impl Observation {
+    /// v: the variance of ln(median) its own samples show, cv²·π/(2n).
+    fn within(&self) -> f64 {
+        if self.samples == 0 || !self.cv.is_finite() {
+            return LEAST_WITHIN;
+        }
+        (self.cv.powi(2) * std::f64::consts::FRAC_PI_2 / self.samples as f64).max(LEAST_WITHIN)
+    }
+}
+
+/// The replicates of one cell.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CellReplicates {
-    /// Each replicate's median.
-    pub medians: Vec<f64>,
-    /// Each replicate's own 95% interval's half-width relative to its median.
-    pub within: Vec<f64>,
+    pub replicates: Vec<Observation>,
 }
 
-impl CellReplicates {
-    /// (ln of the positive medians, v: the median over the replicates of the
-    /// variance of a replicate's ln(median) its own interval shows, at least
-    /// [`LEAST_WITHIN`]).
-    fn logs(&self) -> (Vec<f64>, f64) {
-        let ys = self.medians.iter().filter(|m| **m > 0.0).map(|m| m.ln()).collect();
-        let z = statrs::distribution::Normal::standard().inverse_cdf(0.975);
-        let variances: Vec<f64> = self.within.iter().filter(|h| h.is_finite()).map(|h| (h / z).powi(2)).collect();
-        let v = if variances.is_empty() {
-            LEAST_WITHIN
-        } else {
-            median(&variances).max(LEAST_WITHIN)
-        };
-        (ys, v)
+/// Why a replicate was left out of its cell's figure.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Dropped {
+    /// The other cells measured around it ran this much slower (relative)
+    /// than the run's calm level.
+    HostSlower(f64),
+    /// The other cells its worker process measured ran this much slower.
+    ProcessSlower(f64),
+}
+
+impl std::fmt::Display for Dropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Dropped::HostSlower(by) => write!(
+                f,
+                "measured while the host ran {:.1}% slower than its calm level (the cells measured around it)",
+                by * 100.0
+            ),
+            Dropped::ProcessSlower(by) => write!(
+                f,
+                "its worker process ran {:.1}% slower than the run's calm level (the other cells it measured)",
+                by * 100.0
+            ),
+        }
     }
 }
 
-/// The smallest within-replicate variance (ln scale) a cell is given: a
-/// replicate's interval of ±0.01%, below what a timer and a shared cache allow.
+/// The smallest within-replicate variance (ln scale) a cell is given:
+/// ±0.01%, below what a timer and a shared cache allow.
 const LEAST_WITHIN: f64 = 2.6e-9;
 
-/// Fewest cells of two or more replicates from which a prior is estimated:
-/// its d₀ rests on the variance of the cells' ln s² (Smyth's moment
-/// estimator), which a handful of cells cannot give.
-pub const MIN_CELLS_FOR_PRIOR: usize = 6;
-
-/// Degrees of freedom beyond which t is the normal distribution: where the
-/// cells' variances are all alike d₀ is infinite.
+/// Degrees of freedom beyond which t is the normal distribution.
 pub const MAX_DF: f64 = 1e6;
 
-/// The quantile of s²_g/s²₀ beyond which a cell's replicates disagree
-/// beyond the run's (Phipson et al. 2016 flag such "hypervariable" cases).
-const HYPERVARIABLE: f64 = 0.99;
+/// Other cells' replicates measured around a replicate over which the
+/// host's speed at that moment is judged (its median residual): about
+/// 0.2 s of the default run.
+pub const WINDOW: usize = 15;
 
-/// A variance below this (relative, on the ln scale: replicates alike to
-/// 1e-7) is taken as this: ln of zero has no place in the moment estimator.
-const LEAST_VARIANCE: f64 = 1e-14;
+/// The run's calm level: this quantile of the medians of [`WINDOW`] and of
+/// the worker processes. Up to four fifths of a run may be busy and the
+/// calm level is still one measured in calm moments.
+pub const CALM_QUANTILE: f64 = 0.8;
+
+/// A replicate measured while the host ran this much (ln) below its calm
+/// level is dropped: with a promise of ±2%, a replicate 2% slow cannot
+/// stand for the figure. A median of fifteen residuals moves by a fifth of
+/// their spread, so in a calm run this drops next to nothing.
+pub const HOST_SLOWER: f64 = 0.02;
+
+/// Fewest clean replicates from which a spread is taken; fewer are flagged
+/// ("replicates disagree").
+pub const MIN_CLEAN: usize = 3;
+
+/// The weight, in degrees of freedom, of the run's pooled variance against
+/// a cell's own (chosen in crates/core/tests/replicate_coverage.rs: lower
+/// lets cells' luck through, higher lets a cell noisier than its samples
+/// say borrow a narrow promise).
+pub const PRIOR_WEIGHT: f64 = 8.0;
 
 /// The combined figure of one cell.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Combined {
     pub figure: f64,
-    /// The interval of a repeat run's figure at the level asked.
+    /// Where the next run's figure falls, at the level asked.
     pub interval: [f64; 2],
     pub stats: ReplicateStats,
+    /// Per replicate, in the order given: why it was left out, if it was.
+    pub dropped: Vec<Option<Dropped>>,
 }
 
-/// Sample variance (n − 1) and its degrees of freedom.
-fn variance(ys: &[f64]) -> (f64, f64) {
-    let n = ys.len() as f64;
-    let mean = ys.iter().sum::<f64>() / n;
-    let ss: f64 = ys.iter().map(|y| (y - mean).powi(2)).sum();
-    ((ss / (n - 1.0)).max(LEAST_VARIANCE), n - 1.0)
-}
-
-/// Smyth's moment estimator of (d₀, z₀) from cells' (z_g, d_g).
-fn moments(cells: &[(f64, f64)]) -> Option<Prior> {
-    if cells.len() < MIN_CELLS_FOR_PRIOR {
-        return None;
+impl Combined {
+    /// The promise: the interval's half-width, relative to the figure.
+    pub fn relative_half_width(&self) -> f64 {
+        (self.interval[1] - self.interval[0]) / 2.0 / self.figure
     }
-    let g = cells.len() as f64;
-    let e: Vec<f64> = cells.iter().map(|&(s2, d)| s2.ln() - digamma(d / 2.0) + (d / 2.0).ln()).collect();
-    let mean = e.iter().sum::<f64>() / g;
-    let spread = e.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (g - 1.0);
-    let expected = cells.iter().map(|&(_, d)| trigamma(d / 2.0)).sum::<f64>() / g;
-    let excess = spread - expected;
-    if excess > 0.0 {
-        let d0 = 2.0 * trigamma_inverse(excess);
-        Some(Prior {
-            d0,
-            z0: (mean + digamma(d0 / 2.0) - (d0 / 2.0).ln()).exp(),
-        })
-    } else {
-        Some(Prior {
-            d0: f64::INFINITY,
-            z0: mean.exp(),
-        })
+
+    /// Whether the figure keeps its promise of ±`target`: precise enough and
+    /// from enough clean replicates.
+    pub fn keeps(&self, target: f64) -> bool {
+        !self.stats.too_few_clean && self.relative_half_width() <= target
     }
 }
 
-/// Whether a ratio z with d degrees of freedom lies beyond the prior's
-/// [`HYPERVARIABLE`] quantile.
-fn hypervariable(z: f64, d: f64, prior: Prior) -> bool {
-    let ratio = z / prior.z0;
-    let limit = if prior.d0 > MAX_DF {
-        ChiSquared::new(d).map(|c| c.inverse_cdf(HYPERVARIABLE) / d).ok()
-    } else {
-        FisherSnedecor::new(d, prior.d0).map(|f| f.inverse_cdf(HYPERVARIABLE)).ok()
-    };
-    limit.is_some_and(|l| ratio > l)
+/// The run as the combination saw it.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct RunModel {
+    /// σ²_p: the variance of a process's level, shared by the run's cells.
+    pub process_variance: f64,
+    /// Replicates dropped and measured.
+    pub dropped: usize,
+    pub replicates: usize,
 }
 
-/// The prior from the replicates of a run's cells (cells of fewer than
-/// two replicates are ignored), robust to cells whose replicates disagree
-/// far beyond the others; and, per cell, whether it was such a cell.
-pub fn prior(cells: &[CellReplicates]) -> (Option<Prior>, Vec<bool>) {
-    let variances: Vec<Option<(f64, f64)>> = cells
-        .iter()
-        .map(|c| {
-            let (ys, v) = c.logs();
-            (ys.len() >= 2).then(|| {
-                let (s2, d) = variance(&ys);
-                (s2 / v, d)
-            })
-        })
-        .collect();
-    let all: Vec<(f64, f64)> = variances.iter().flatten().copied().collect();
-    let Some(first) = moments(&all) else {
-        return (None, vec![false; cells.len()]);
-    };
-    let outlying: Vec<bool> = variances
-        .iter()
-        .map(|v| v.is_some_and(|(s2, d)| hypervariable(s2, d, first)))
-        .collect();
-    let kept: Vec<(f64, f64)> = variances
-        .iter()
-        .zip(&outlying)
-        .filter(|(_, out)| !**out)
-        .filter_map(|(v, _)| *v)
-        .collect();
-    (moments(&kept).or(Some(first)), outlying)
-}
-
-/// Median of unsorted values.
 fn median(values: &[f64]) -> f64 {
     let mut v = values.to_vec();
     v.sort_by(f64::total_cmp);
     let n = v.len();
+    if n == 0 {
+        return f64::NAN;
+    }
     if n % 2 == 1 {
         v[n / 2]
     } else {
@@ -243,134 +226,223 @@ fn median(values: &[f64]) -> f64 {
     }
 }
 
-/// The figure of one cell from its replicates (two or more), with the
-/// interval of a repeat run's figure at `level`; `prior` from [`prior`],
-/// `outlying` that cell's flag from it.
-pub fn combine(cell: &CellReplicates, prior: Option<Prior>, outlying: bool, level: f64) -> Option<Combined> {
-    let (ys, v) = cell.logs();
-    if ys.len() < 2 {
+fn quantile(values: &[f64], q: f64) -> f64 {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    crate::stats::quantile(&v, q)
+}
+
+/// ln of each positive median, and the cell's calm level (the median of
+/// its faster half); None for a cell without two positive medians.
+fn logs(cell: &CellReplicates) -> Option<(Vec<f64>, f64)> {
+    let ys: Vec<f64> = cell
+        .replicates
+        .iter()
+        .map(|r| if r.median > 0.0 { r.median.ln() } else { f64::NAN })
+        .collect();
+    let mut finite: Vec<f64> = ys.iter().copied().filter(|y| y.is_finite()).collect();
+    if finite.len() < 2 {
         return None;
     }
-    let r = ys.len();
-    let (s2, d) = variance(&ys);
-    let (posterior, df) = match prior.filter(|_| !outlying) {
-        Some(p) if p.d0 > MAX_DF => (p.z0 * v, MAX_DF),
-        Some(p) => ((p.d0 * p.z0 + d * s2 / v) / (p.d0 + d) * v, (p.d0 + d).min(MAX_DF)),
-        None => (s2, d),
+    finite.sort_by(|a, b| b.total_cmp(a));
+    let level = median(&finite[..finite.len().div_ceil(2)]);
+    Some((ys, level))
+}
+
+/// Per cell and replicate: why it is dropped, if it is.
+fn clean(cells: &[CellReplicates]) -> Vec<Vec<Option<Dropped>>> {
+    // (sequence, cell, replicate, residual, process)
+    let mut timeline = Vec::new();
+    for (c, cell) in cells.iter().enumerate() {
+        if let Some((ys, level)) = logs(cell) {
+            for (i, (r, y)) in cell.replicates.iter().zip(&ys).enumerate() {
+                if y.is_finite() {
+                    timeline.push((r.sequence, c, i, y - level, r.process));
+                }
+            }
+        }
+    }
+    let mut out: Vec<Vec<Option<Dropped>>> = cells.iter().map(|c| vec![None; c.replicates.len()]).collect();
+    if timeline.len() <= WINDOW {
+        return out;
+    }
+    timeline.sort_by_key(|p| p.0);
+    let n = timeline.len();
+    // The host around each replicate: the median of the WINDOW nearest other cells' residuals.
+    let around: Vec<f64> = (0..n)
+        .map(|i| {
+            let lo = i.saturating_sub(WINDOW / 2 + 1).min(n - WINDOW - 1);
+            let others: Vec<f64> = timeline[lo..lo + WINDOW + 1]
+                .iter()
+                .filter(|p| p.1 != timeline[i].1)
+                .take(WINDOW)
+                .map(|p| p.3)
+                .collect();
+            median(&others)
+        })
+        .collect();
+    // Each process: the median residual of the cells it measured (other than the one judged, in a process of many).
+    let mut by_process: std::collections::BTreeMap<usize, Vec<f64>> = Default::default();
+    for p in &timeline {
+        by_process.entry(p.4).or_default().push(p.3);
+    }
+    let process_level: std::collections::BTreeMap<usize, f64> = by_process
+        .iter()
+        .filter(|(_, v)| v.len() >= WINDOW)
+        .map(|(k, v)| (*k, median(v)))
+        .collect();
+    let calm_around = quantile(&around, CALM_QUANTILE);
+    let calm_process = quantile(&process_level.values().copied().collect::<Vec<_>>(), CALM_QUANTILE);
+    for (i, p) in timeline.iter().enumerate() {
+        let host = calm_around - around[i];
+        let process = process_level.get(&p.4).map_or(0.0, |l| calm_process - l);
+        out[p.1][p.2] = if process > HOST_SLOWER && process >= host {
+            Some(Dropped::ProcessSlower(1.0 - (-process).exp()))
+        } else if host > HOST_SLOWER {
+            Some(Dropped::HostSlower(1.0 - (-host).exp()))
+        } else {
+            None
+        };
+    }
+    out
+}
+
+/// Blom's approximation of the expected i-th largest of n standard normals (i from 1).
+fn normal_score(i: usize, n: usize) -> f64 {
+    Normal::standard().inverse_cdf(((n - i) as f64 + 1.0 - 0.375) / (n as f64 + 0.25))
+}
+
+/// A cell's own estimate of σ from its clean ys (sorted fastest first):
+/// the slope of the k largest on their normal scores, with k − 1 degrees of freedom.
+fn censored_sd(sorted: &[f64]) -> (f64, f64) {
+    let n = sorted.len();
+    let k = n.div_ceil(2).max(2).min(n);
+    let scores: Vec<f64> = (1..=k).map(|i| normal_score(i, n)).collect();
+    let (ma, my) = (
+        scores.iter().sum::<f64>() / k as f64,
+        sorted[..k].iter().sum::<f64>() / k as f64,
+    );
+    let sxy: f64 = scores.iter().zip(sorted).map(|(a, y)| (a - ma) * (y - my)).sum();
+    let sxx: f64 = scores.iter().map(|a| (a - ma).powi(2)).sum();
+    ((sxy / sxx).max(0.0), (k - 1) as f64)
+}
+
+/// Every cell's figure and promise at `level` (None for a cell of fewer
+/// than two replicates), and what the run showed.
+pub fn combine_run(cells: &[CellReplicates], level: f64) -> (Vec<Option<Combined>>, RunModel) {
+    let dropped = clean(cells);
+    // Per cell: (clean ys fastest first, v, own σ̂², its degrees of freedom).
+    let own: Vec<Option<(Vec<f64>, f64, f64, f64)>> = cells
+        .iter()
+        .zip(&dropped)
+        .map(|(cell, dropped)| {
+            let (ys, _) = logs(cell)?;
+            let kept: Vec<(f64, f64)> = ys
+                .iter()
+                .zip(&cell.replicates)
+                .zip(dropped)
+                .filter(|((y, _), d)| y.is_finite() && d.is_none())
+                .map(|((y, r), _)| (*y, r.within()))
+                .collect();
+            let mut clean: Vec<f64> = kept.iter().map(|k| k.0).collect();
+            clean.sort_by(|a, b| b.total_cmp(a));
+            let v = kept.iter().map(|k| k.1).sum::<f64>() / kept.len().max(1) as f64;
+            if clean.len() < 2 {
+                return Some((clean, v, f64::NAN, 0.0));
+            }
+            let (sd, d) = censored_sd(&clean);
+            Some((clean, v, sd * sd, d))
+        })
+        .collect();
+    let excess: Vec<f64> = own
+        .iter()
+        .flatten()
+        .filter(|o| o.2.is_finite())
+        .map(|o| o.2 - o.1)
+        .collect();
+    let process_variance = pooled(&excess);
+    let combined = cells
+        .iter()
+        .zip(&own)
+        .zip(&dropped)
+        .map(|((cell, own), dropped)| {
+            let (clean, v, s2, d) = own.as_ref()?;
+            figure(cell, clean, (*v, *s2, *d), process_variance, dropped, level)
+        })
+        .collect();
+    let model = RunModel {
+        process_variance,
+        dropped: dropped.iter().flatten().filter(|d| d.is_some()).count(),
+        replicates: cells.iter().map(|c| c.replicates.len()).sum(),
+    };
+    (combined, model)
+}
+
+/// σ²_p from the cells' σ̂²_c − v_c: their mean, each held at most to the
+/// 90th percentile (a few cells whose replicates spread far beyond the rest
+/// do not widen everyone), and never below zero.
+fn pooled(excess: &[f64]) -> f64 {
+    if excess.is_empty() {
+        return 0.0;
+    }
+    let cap = quantile(excess, 0.9);
+    (excess.iter().map(|e| e.min(cap)).sum::<f64>() / excess.len() as f64).max(0.0)
+}
+
+fn figure(
+    cell: &CellReplicates,
+    clean: &[f64],
+    (v, s2, d): (f64, f64, f64),
+    process_variance: f64,
+    dropped: &[Option<Dropped>],
+    level: f64,
+) -> Option<Combined> {
+    let measured = cell.replicates.iter().filter(|r| r.median > 0.0).count();
+    if measured < 2 {
+        return None;
+    }
+    // With no clean replicate at all the fastest measured one stands, flagged.
+    let all_fastest = cell.replicates.iter().map(|r| r.median).fold(f64::NEG_INFINITY, f64::max);
+    let figure = clean.first().map_or(all_fastest, |y| {
+        // The clean replicate's median itself, not exp(ln(it)), which can differ in the last bit.
+        cell.replicates
+            .iter()
+            .map(|r| r.median)
+            .filter(|m| *m > 0.0)
+            .min_by(|a, b| (a.ln() - y).abs().total_cmp(&(b.ln() - y).abs()))
+            .unwrap_or(all_fastest)
+    });
+    let n = clean.len().max(1);
+    let model = process_variance + v;
+    let (posterior, df) = if s2.is_finite() {
+        ((PRIOR_WEIGHT * model + d * s2) / (PRIOR_WEIGHT + d), PRIOR_WEIGHT + d)
+    } else {
+        (model, PRIOR_WEIGHT)
     };
     let log_sd = posterior.sqrt();
-    let log_standard_error = log_sd * normal_max_variance(r).sqrt();
-    let t = StudentsT::new(0.0, 1.0, df).map(|t| t.inverse_cdf(0.5 + level / 2.0)).ok()?;
-    let centre = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let log_standard_error = log_sd * normal_max_variance(n).sqrt();
+    let t = StudentsT::new(0.0, 1.0, df.min(MAX_DF)).ok()?.inverse_cdf(0.5 + level / 2.0);
     let half = t * log_standard_error * std::f64::consts::SQRT_2;
-    // The fastest replicate's median itself, not exp(ln(it)), which can differ in the last bit.
-    let figure = cell.medians.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (lo, hi) = ys
-        .iter()
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &y| (a.min(y), b.max(y)));
+    let centre = figure.ln();
+    let spread = match (clean.first(), clean.last()) {
+        (Some(hi), Some(lo)) => (hi.exp() - lo.exp()) / figure,
+        _ => 0.0,
+    };
     Some(Combined {
         figure,
         interval: [(centre - half).exp(), (centre + half).exp()],
         stats: ReplicateStats {
-            count: r,
-            spread: (hi.exp() - lo.exp()) / figure,
+            count: clean.len(),
+            measured: Some(measured),
+            spread,
             log_sd,
-            degrees_of_freedom: df,
+            degrees_of_freedom: df.min(MAX_DF),
             log_standard_error,
-            disagree_beyond_the_run: outlying && prior.is_some(),
+            too_few_clean: clean.len() < MIN_CLEAN,
         },
+        dropped: dropped.to_vec(),
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A cell of these replicate medians, each replicate's own interval ±`within`.
-    fn cell(medians: &[f64], within: f64) -> CellReplicates {
-        CellReplicates {
-            medians: medians.to_vec(),
-            within: vec![within; medians.len()],
-        }
-    }
-
-    #[test]
-    fn alike_cells_pool_their_degrees_of_freedom() {
-        // Twelve cells whose three replicates spread as their own samples say:
-        // the prior's d₀ is large, and each cell's t has far more than its own
-        // two degrees of freedom.
-        let cells: Vec<CellReplicates> = (0..12)
-            .map(|i| {
-                let k = 1.0 + 0.1 * f64::from(i % 3);
-                cell(&[100.0, 100.0 * (1.0 + 0.004 * k), 100.0 * (1.0 - 0.004 * k)], 0.008)
-            })
-            .collect();
-        let (p, outlying) = prior(&cells);
-        let p = p.unwrap();
-        assert!(p.d0 > 20.0, "{p:?}");
-        assert!(outlying.iter().all(|o| !o));
-        let c = combine(&cells[0], Some(p), false, 0.95).unwrap();
-        assert!(c.stats.degrees_of_freedom > 20.0);
-        assert!(
-            (c.figure - 100.0 * (1.0 + 0.004)).abs() < 1e-9,
-            "the fastest replicate: {}",
-            c.figure
-        );
-        assert!(c.interval[0] < 100.0 && c.interval[1] > 100.0);
-    }
-
-    #[test]
-    fn a_quiet_cell_and_a_noisy_one_are_each_held_to_their_own_noise() {
-        // Half the cells ten times noisier than the others, in their samples and
-        // between replicates alike: each keeps an interval of its own size.
-        let cells: Vec<CellReplicates> = (0..12)
-            .map(|i| {
-                let scale = if i % 2 == 0 { 0.001 } else { 0.01 };
-                let k = 1.0 + 0.2 * f64::from(i % 5);
-                cell(&[100.0, 100.0 * (1.0 + scale * k), 100.0 * (1.0 - scale * k)], 2.0 * scale)
-            })
-            .collect();
-        let (p, _) = prior(&cells);
-        let half = |c: &CellReplicates| {
-            let x = combine(c, p, false, 0.95).unwrap();
-            (x.interval[1] / x.figure).ln()
-        };
-        let (quiet, noisy) = (half(&cells[0]), half(&cells[1]));
-        assert!(noisy > 5.0 * quiet, "{quiet} {noisy}");
-    }
-
-    #[test]
-    fn a_cell_far_beyond_the_others_stands_alone_and_does_not_widen_them() {
-        let mut cells: Vec<CellReplicates> = (0..12)
-            .map(|i| cell(&[100.0, 100.4 + 0.01 * f64::from(i), 99.6 - 0.01 * f64::from(i)], 0.008))
-            .collect();
-        cells.push(cell(&[100.0, 60.0, 100.3], 0.008));
-        let (p, outlying) = prior(&cells);
-        assert_eq!(outlying.iter().filter(|o| **o).count(), 1);
-        assert!(outlying[12]);
-        let quiet = combine(&cells[0], p, outlying[0], 0.95).unwrap();
-        let loud = combine(&cells[12], p, outlying[12], 0.95).unwrap();
-        assert!(loud.stats.disagree_beyond_the_run && !quiet.stats.disagree_beyond_the_run);
-        assert!((loud.figure - 100.3).abs() < 1e-9, "the slowed replicate does not move the figure");
-        assert!(loud.interval[1] / loud.interval[0] > 1.5);
-        let relative = |c: &Combined| (c.interval[1] - c.interval[0]) / 2.0 / c.figure;
-        assert!(relative(&quiet) < 0.02, "{}", relative(&quiet));
-    }
-
-    #[test]
-    fn too_few_cells_leave_each_to_its_own_replicates() {
-        let cells = vec![cell(&[100.0, 101.0, 99.0], 0.005); 3];
-        let (p, _) = prior(&cells);
-        assert!(p.is_none());
-        let c = combine(&cells[0], None, false, 0.95).unwrap();
-        assert_eq!(c.stats.degrees_of_freedom, 2.0);
-        // t(2) = 4.303 × sd 0.01 × √(2 × 0.5595).
-        let half = (c.interval[1] / c.figure).ln();
-        assert!((half - 4.303 * 0.01 * (2.0f64 * 0.5595).sqrt()).abs() < 2e-4, "{half}");
-    }
-
-    #[test]
-    fn one_replicate_makes_no_combined_figure() {
-        assert!(combine(&cell(&[100.0], 0.01), None, false, 0.95).is_none());
-    }
 }

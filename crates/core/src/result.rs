@@ -424,6 +424,10 @@ pub struct Replicate {
     /// Its message buffer's offset within a 4 KiB page (Measurement::buffer_page_offset).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub buffer_page_offset: Option<u32>,
+    /// Why it was left out of the cell's figure and spread (measured while
+    /// the host ran slower than its calm level; crates/core/src/replicates.rs).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dropped: Option<String>,
 }
 
 /// The named exceptions of a timed cell: what its library's calls do

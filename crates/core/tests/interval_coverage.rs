@@ -120,7 +120,7 @@ struct Case {
 fn case(cap: usize, rho: f64, sigma: f64) -> Case {
     let rule = StopRule {
         min_samples: DEFAULT_MIN_SAMPLES,
-        target_relative_ci: DEFAULT_TARGET,
+        target_relative_ci: DEFAULT_TARGET * cryptobench_core::stopping::STOP_SHARE,
     };
     let seed: u64 = std::env::var("SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(SEED);
     let trials: usize = std::env::var("TRIALS").ok().and_then(|s| s.parse().ok()).unwrap_or(TRIALS);

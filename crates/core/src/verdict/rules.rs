@@ -112,16 +112,16 @@ pub fn measured(on: Option<&Summary>, off: Option<&Summary>, names: &str, figure
             VerdictKind::AvailableNotUsed,
             format!("the CPU offers {names} but this library does not use it: switching it off gives {figures}"),
         ),
-        (Some(on), Some(off)) if decide(on, off) == Decision::Undecided => (
+        (Some(on), Some(off)) if crate::decision::too_few(on) || crate::decision::too_few(off) => (
             VerdictKind::Inconclusive,
             format!(
-                "the CPU offers {names}; not tested whether it is used: too few replicates for the one rule ({figures}); \
-                 drop --quick or raise --replicates"
+                "the CPU offers {names}; cannot tell whether it is used: too few samples or clean replicates for the one \
+                 rule ({figures}); drop --quick or raise --replicates"
             ),
         ),
         _ => (
             VerdictKind::Inconclusive,
-            format!("the CPU offers {names}; too noisy to tell whether it is used ({figures}); give the cells more --time or --replicates, or a quieter machine"),
+            format!("the CPU offers {names}; cannot tell whether it is used: too noisy ({figures}); give the cells more --time or --replicates, or a quieter machine"),
         ),
     }
 }
@@ -150,7 +150,7 @@ mod tests {
         assert_eq!(decide(&on, &off), Decision::Undecided);
         let (kind, text) = measured(Some(&on), Some(&off), "POWER8 vector crypto", "…");
         assert_eq!(kind, VerdictKind::Inconclusive, "{text}");
-        assert!(text.contains("not tested"), "{text}");
+        assert!(text.contains("cannot tell"), "{text}");
         // The same figures on both sides are still "not used".
         let (kind, _) = measured(Some(&on), Some(&summary(3000, 3)), "POWER8 vector crypto", "…");
         assert_eq!(kind, VerdictKind::AvailableNotUsed);

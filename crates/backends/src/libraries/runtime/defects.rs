@@ -1,11 +1,40 @@
 //! The runtimes' known defects (data: crate::known_defects says what each
 //! field means). Java's read in the JDK's own sources: Temurin 25's src.zip
 //! (sun/security/ec/ECDSAOperations.java) and the change that brought its
-//! verification there.
+//! verification there; Go's in Debian 12's golang-1.19-src and Go 1.26's
+//! source.
 
 use cryptobench_core::Operation;
 
-use crate::known_defects::{FoundBy, KnownDefect};
+use crate::known_defects::{FoundBy, KnownDefect, Mutation};
+
+/// Go's (crypto/rsa's) known defects.
+pub static GO: &[KnownDefect] = &[KnownDefect {
+    id: "go-rsa-s-range",
+    algorithms: &["rsa2048", "rsa3072", "rsa4096", "rsa2048-pss", "rsa3072-pss", "rsa4096-pss"],
+    operation: Operation::Verify,
+    found_by: &[
+        FoundBy::Mutation(Mutation::RsaSPlusN),
+        FoundBy::Vectors {
+            file: "rsa_signature_2048_sha256_test.json",
+            tc_ids: &[244],
+        },
+    ],
+    cause: "VerifyPKCS1v15 and VerifyPSS read the signature with big.Int.SetBytes and raise it to e with \
+            big.Int.Exp(m, e, N) (crypto/rsa/rsa.go, encrypt), never comparing it with N: s + n gives the \
+            same message representative",
+    rule: "RFC 8017 §5.2.2 (RSAVP1) step 1: if the signature representative s is not between 0 \
+           and n - 1, output 'signature representative out of range' (§8.1.2 and §8.2.2 then reject)",
+    affected: "Go to 1.19 (1.19.8, Debian 12's golang, measured: s + n and Wycheproof \
+               rsa_signature_2048_sha256 tcId 244 accepted)",
+    fixed_in: Some("1.20"),
+    fixed: "fixed when crypto/rsa moved to crypto/internal/bigmod (Go 1.20): encrypt reads the \
+            signature with bigmod.NewNat().SetBytes(sig, N), which fails for a value of N or more; \
+            Go 1.26.8 rejects both cases",
+    source: "go-1.19 src/crypto/rsa/rsa.go, encrypt: 'c.Exp(m, e, pub.N)' after 'c := new(big.Int).SetBytes(sig)' \
+             in pkcs1v15.go; Go 1.26 src/crypto/internal/fips140/rsa/rsa.go, encrypt: \
+             'm, err := bigmod.NewNat().SetBytes(plaintext, pub.N)'",
+}];
 
 /// Java's (SunEC's) known defects.
 pub static JAVA: &[KnownDefect] = &[

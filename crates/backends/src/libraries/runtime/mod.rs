@@ -143,7 +143,8 @@ pub static NODE: Entry = Entry::new("node", "Node.js", Kind::Runtime, |program| 
 });
 pub static GO: Entry = Entry::new("go", "Go", Kind::Runtime, |program| {
     RuntimeLibrary::open_boxed(Runtime::Go, program)
-});
+})
+.with_defects(defects::GO);
 pub static JAVA: Entry = Entry::new("java", "Java", Kind::Runtime, |program| {
     RuntimeLibrary::open_boxed(Runtime::Java, program)
 })
