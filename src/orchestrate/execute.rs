@@ -242,7 +242,7 @@ fn budget_line(plan: &Plan, configurations: usize) -> String {
     let pk = plan.cells.iter().filter(|c| c.is_public_key()).count() * configurations;
     let symmetric = plan.cells.len() * configurations - pk;
     let per_cell = plan.timing.cell_budget_ns as f64 * 1e-9;
-    let target = plan.timing.target_relative_ci * 100.0;
+    let target = cryptobench_core::stopping::replicate_timing(&plan.timing, replicates).target_relative_ci * 100.0;
     let each = if replicates > 1 {
         format!(
             "{replicates} replicates of {:.3} s in fresh workers, interleaved in a random order; ",

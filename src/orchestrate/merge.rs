@@ -39,6 +39,7 @@ fn record(m: &Measurement, replicate: usize, sequence: usize) -> Replicate {
         summary: m.summary,
         warnings: m.warnings.clone(),
         buffer_page_offset: m.buffer_page_offset,
+        dropped: None,
     }
 }
 

@@ -43,7 +43,7 @@ pub fn whole_run_shift(ratios: &[f64]) -> Option<f64> {
 }
 
 /// Fewest cells with history for a whole-run shift to be judged.
-pub const MIN_CELLS_FOR_SHIFT: usize = 5;
+pub const MIN_CELLS_FOR_SHIFT: usize = 3;
 
 /// A configuration as the history knows it: the same library file and
 /// version, masks, placement and worker.

@@ -321,10 +321,7 @@ fn censored_sd(sorted: &[f64]) -> (f64, f64) {
     let n = sorted.len();
     let k = n.div_ceil(2).max(2).min(n);
     let scores: Vec<f64> = (1..=k).map(|i| normal_score(i, n)).collect();
-    let (ma, my) = (
-        scores.iter().sum::<f64>() / k as f64,
-        sorted[..k].iter().sum::<f64>() / k as f64,
-    );
+    let (ma, my) = (scores.iter().sum::<f64>() / k as f64, sorted[..k].iter().sum::<f64>() / k as f64);
     let sxy: f64 = scores.iter().zip(sorted).map(|(a, y)| (a - ma) * (y - my)).sum();
     let sxx: f64 = scores.iter().map(|a| (a - ma).powi(2)).sum();
     ((sxy / sxx).max(0.0), (k - 1) as f64)
@@ -357,12 +354,7 @@ pub fn combine_run(cells: &[CellReplicates], level: f64) -> (Vec<Option<Combined
             Some((clean, v, sd * sd, d))
         })
         .collect();
-    let excess: Vec<f64> = own
-        .iter()
-        .flatten()
-        .filter(|o| o.2.is_finite())
-        .map(|o| o.2 - o.1)
-        .collect();
+    let excess: Vec<f64> = own.iter().flatten().filter(|o| o.2.is_finite()).map(|o| o.2 - o.1).collect();
     let process_variance = pooled(&excess);
     let combined = cells
         .iter()

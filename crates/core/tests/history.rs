@@ -75,3 +75,20 @@ fn too_little_history_or_another_host_says_nothing() {
         "another library version is no history"
     );
 }
+
+#[test]
+fn a_whole_run_slower_by_less_than_the_old_rule_allowed_is_said_once_and_on_every_cell() {
+    // 1.5% slower, every cell alike: the old rule (3 × max(1%, MAD)) let up to 3% through.
+    let base = fixture();
+    let earlier = vec![scaled(&base, 1.0, None), scaled(&base, 1.001, None), scaled(&base, 0.999, None)];
+    let mut run = scaled(&base, 0.985, None);
+    let h = hold(&mut run, &earlier).unwrap();
+    assert!(h.machine_differs, "{h:?}");
+    assert_eq!(flagged(&run), 0, "no cell is far from its own history");
+    let said = run.configurations[0]
+        .cells
+        .iter()
+        .filter(|c| matches!(&c.outcome, CellOutcome::Measured(m) if m.warnings.iter().any(|w| w.starts_with("whole run slower: this run's cells lie -1.5%"))))
+        .count();
+    assert_eq!(said, run.configurations[0].cells.len());
+}
