@@ -232,7 +232,8 @@ fn quantile(values: &[f64], q: f64) -> f64 {
         return f64::NAN;
     }
     v.sort_by(f64::total_cmp);
-    crate::stats::quantile(&v, q)
+    // The nearest rank: a level judged over hundreds of windows needs no interpolation.
+    v[((v.len() - 1) as f64 * q.clamp(0.0, 1.0)).round() as usize]
 }
 
 /// ln of each positive median, and the cell's calm level (the median of
@@ -327,12 +328,14 @@ fn censored_sd(sorted: &[f64]) -> (f64, f64) {
     ((sxy / sxx).max(0.0), (k - 1) as f64)
 }
 
+/// A cell's own view: clean ys fastest first, v̄, own σ̂², its degrees of freedom.
+type Own = (Vec<f64>, f64, f64, f64);
+
 /// Every cell's figure and promise at `level` (None for a cell of fewer
 /// than two replicates), and what the run showed.
 pub fn combine_run(cells: &[CellReplicates], level: f64) -> (Vec<Option<Combined>>, RunModel) {
     let dropped = clean(cells);
-    // Per cell: (clean ys fastest first, v, own σ̂², its degrees of freedom).
-    let own: Vec<Option<(Vec<f64>, f64, f64, f64)>> = cells
+    let own: Vec<Option<Own>> = cells
         .iter()
         .zip(&dropped)
         .map(|(cell, dropped)| {

@@ -27,7 +27,7 @@ pub fn render(c: &Comparison, unit: Unit, markdown: bool) -> String {
         ));
     }
     out.push_str(&format!(
-        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = {}; {UNTESTED} = not tested, fewer than {:.0} effective samples a side (imported figures have none)\n",
+        "{}figures: {}{}; ratio = median / baseline median; {SIGNIFICANT} = {}; {UNTESTED} = cannot tell: neither beyond the noise nor shown within ±2% (a tie), or too few samples (fewer than {:.0} effective) or clean replicates a side (imported figures have none)\n",
         if markdown { "- " } else { "" },
         unit.label(),
         if c.rows.iter().any(|r| r.unit == CellUnit::Operations) {
@@ -140,10 +140,10 @@ pub fn summary(c: &Comparison) -> Vec<String> {
                 Verdict::Different { ratio, .. } if ratio >= 1.0 => format!("{ratio:.2}× faster on {name} at {at}"),
                 Verdict::Different { ratio, .. } => format!("{:.2}× slower on {name} at {at}", 1.0 / ratio),
                 Verdict::Untested { ratio } if ratio >= 1.0 => {
-                    format!("{ratio:.2}× faster on {name} at {at} (not tested against the noise: too few samples)")
+                    format!("{ratio:.2}× faster on {name} at {at} (cannot tell: neither beyond the noise nor shown within ±2%, or too few samples)")
                 }
                 Verdict::Untested { ratio } => format!(
-                    "{:.2}× slower on {name} at {at} (not tested against the noise: too few samples)",
+                    "{:.2}× slower on {name} at {at} (cannot tell: neither beyond the noise nor shown within ±2%, or too few samples)",
                     1.0 / ratio
                 ),
                 _ => {

@@ -145,13 +145,13 @@ fn standing(row: &winners::WinnerRow, st: Option<&Standing>, unit: Unit) -> [Str
         if st.untested.is_empty() {
             String::new()
         } else {
-            format!("{sep}not tested against {}", st.untested.join(", "))
+            format!("{sep}cannot tell against {}", st.untested.join(", "))
         }
     };
     let lead = match st.lead {
         Lead::Clear => String::new(),
         Lead::Tie => format!(" (tie with {}{})", st.tied.join(", "), untested("; ")),
-        Lead::Untested => format!(" (lead {})", untested("")),
+        Lead::Untested => format!(" ({})", untested("")),
         Lead::Alone => " (only one measured)".into(),
     };
     let fastest = format!("{}: {}{}{lead}", f.label, row.figure(f, unit), mark(f.noisy));
@@ -198,7 +198,7 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Str
     let mut out = String::from("## Which is fastest?\n\n");
     out.push_str(&table(&header, &body));
     out.push_str(&format!(
-        "\ntie = within the noise of one or more others (not {}); spread = fastest ÷ slowest; public key: operations per second \
+        "\ntie = shown within ±2% of one or more others; cannot tell = neither that nor {}; spread = fastest ÷ slowest; public key: operations per second \
          (op/s), one figure per operation; {NOISY_MARK} = a noisy figure.\n\n",
         cryptobench_core::decision::IN_WORDS
     ));

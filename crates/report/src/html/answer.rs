@@ -210,9 +210,9 @@ fn comparison(runs: &[(String, &RunResult)], labels: &Labels, unit: Unit) -> Res
     s.push_str(&format!(
         "<p class=\"note\">Fastest = the highest median throughput; public key (sign, verify, …): the most operations per \
          second (op/s), one figure per operation. Lead: \"clear\" = beyond the noise against every other \
-         ({}: the rule of compare and the audit); \"tie\" = within the noise of one or \
-         more others, with how many (hover for their names); \"not tested\" = within the noise of none, but too few samples to test one or \
-         more others (hover for their names). Spread = fastest ÷ slowest (hover for the \
+         ({}: the rule of compare and the audit); \"tie\" = shown within ±2% of one or \
+         more others, with how many (hover for their names); \"cannot tell\" = neither beyond the noise nor shown within ±2% of one or \
+         more others, or too few samples or clean replicates to judge (hover for their names). Spread = fastest ÷ slowest (hover for the \
          slowest). {NOISY_MARK} = a noisy figure.</p>\n",
         cryptobench_core::decision::IN_WORDS
     ));
@@ -232,7 +232,7 @@ fn standing_cells(row: &winners::WinnerRow, standing: Option<&Standing>, unit: U
     let untested = if st.untested.is_empty() {
         String::new()
     } else {
-        format!("; not tested against: {}", st.untested.join(", "))
+        format!("; cannot tell against: {}", st.untested.join(", "))
     };
     let lead = match st.lead {
         Lead::Clear => "clear".to_string(),
@@ -243,7 +243,7 @@ fn standing_cells(row: &winners::WinnerRow, standing: Option<&Standing>, unit: U
             st.tied.len() + 1
         ),
         Lead::Untested => format!(
-            "<span title=\"too few samples: {}\">not tested</span>",
+            "<span title=\"cannot tell against: {}\">cannot tell</span>",
             escape(&st.untested.join(", "))
         ),
         Lead::Alone => "alone".into(),

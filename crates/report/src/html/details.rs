@@ -65,7 +65,7 @@ pub fn tables(runs: &[(String, RunResult)], named: &[(String, &RunResult)], labe
 
 fn comparison(c: &cryptobench_core::compare::Comparison, unit: Unit) -> String {
     let mut s = format!(
-        "<p class=\"note\">ratio = median / the first configuration's median; * = {}; ? = not tested, a side has too few samples \
+        "<p class=\"note\">ratio = median / the first configuration's median; * = {}; ? = cannot tell: neither beyond the noise nor shown within ±2%, or a side has too few samples \
          (imported figures have none).</p>\n",
         cryptobench_core::decision::IN_WORDS
     );

@@ -80,7 +80,7 @@ fn fastest_table(rows: &[WinnerRow], unit: Unit, verbose: bool) -> Table {
     let rate = if unit == Unit::Cpb { Unit::Mb } else { unit };
     let mut header = vec!["algorithm", "at", "fastest", "figure", "", "lead", "× slowest"];
     if verbose {
-        header.extend(["slowest", "within the noise, or not tested"]);
+        header.extend(["slowest", "a tie, or cannot tell"]);
     }
     let mut table = Table::new();
     table.load_preset(NOTHING).set_header(header);
@@ -122,12 +122,12 @@ fn figure(row: &WinnerRow, c: &Contender, rate: Unit) -> (String, String) {
     }
 }
 
-/// "clear", "tie (3)" (the fastest and the two within its noise), "not tested", "alone".
+/// "clear", "tie (3)" (the fastest and the two within ±2% of it), "cannot tell", "alone".
 fn lead(st: &Standing) -> String {
     match st.lead {
         Lead::Clear => "clear".into(),
         Lead::Tie => format!("tie ({})", st.tied.len() + 1),
-        Lead::Untested => "not tested".into(),
+        Lead::Untested => "cannot tell".into(),
         Lead::Alone => "alone".into(),
     }
 }
